@@ -1,0 +1,143 @@
+// buildApp: the whole HTTP application as a value. Platform plugins first, then domain modules.
+// It never listens; main.ts and the tests decide what to do with it.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { headers } from '@gre/contract/envelope';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { registerSummaryRoutes } from './modules/summary/summary.routes.ts';
+import { createSummaryRepo } from './modules/summary/summary.repo.ts';
+import { createSummaryService } from './modules/summary/summary.service.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { createSystemService } from './modules/system/system.service.ts';
+import { createCodeService } from './modules/user/code.service.ts';
+import { createUserRepo } from './modules/user/user.repo.ts';
+import { registerUserRoutes } from './modules/user/user.routes.ts';
+import { createUserService } from './modules/user/user.service.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Db } from './platform/db.ts';
+import { createRegistrar } from './platform/endpoints.ts';
+import { apiNotFound, installErrorHandling } from './platform/http-errors.ts';
+import type { Mailer, SmsSender } from './platform/messaging.ts';
+import { createTokenService } from './platform/tokens.ts';
+
+export const serverVersion = '0.1.0';
+
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** Signs tokens and code hashes. */
+  secret: string;
+  settings: {
+    tokenTtlDays: number;
+    minApiVersion: string;
+    maintenanceForced: boolean;
+    rateLimitPerMinute: number;
+    webDistDir?: string;
+    trustProxy?: boolean;
+  };
+  redis?: Redis;
+  /** A pino logger; none in tests. */
+  logger?: FastifyBaseLogger;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    trustProxy: deps.settings.trustProxy ?? false,
+    genReqId: (req) => {
+      const given = req.headers[headers.requestId];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+
+  // Platform -------------------------------------------------------------------------------------
+  installErrorHandling(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header(headers.requestId, req.id);
+  });
+  // An empty JSON body counts as {} (the spec's calls are all POST with a JSON body).
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    return jsonParser(req, String(body), done);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  if (deps.settings.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      max: deps.settings.rateLimitPerMinute,
+      timeWindow: 60_000,
+      ...(deps.redis ? { redis: deps.redis, nameSpace: 'gre-rl:' } : {}),
+    });
+  }
+  app.get('/healthz', async () => ({ ok: true }));
+  app.post('/healthz', async () => ({ ok: true }));
+
+  // Domains --------------------------------------------------------------------------------------
+  const { db, clock } = deps;
+  const system = createSystemService({
+    db,
+    clock,
+    forcedOn: deps.settings.maintenanceForced,
+    minApiVersion: deps.settings.minApiVersion,
+    version: serverVersion,
+  });
+  const tokens = createTokenService(deps.secret, clock);
+  const userRepo = createUserRepo(db);
+  const codes = createCodeService({ repo: userRepo, clock, mailer: deps.mailer, sms: deps.sms, secret: deps.secret });
+  const users = createUserService({
+    repo: userRepo,
+    codes,
+    tokens,
+    clock,
+    tokenTtlDays: deps.settings.tokenTtlDays,
+    maintenanceOn: async () => (await system.maintenance()).on,
+  });
+  const summary = createSummaryService({ repo: createSummaryRepo(db), clock });
+
+  const register = createRegistrar(app, {
+    authenticate: (t) => users.authenticate(t),
+    maintenance: () => system.maintenance(),
+    minApiVersion: deps.settings.minApiVersion,
+  });
+  registerUserRoutes(register, users);
+  registerSummaryRoutes(register, summary);
+  registerSystemRoutes(register, system);
+
+  // The web app, with SPA fallback for deep links ----------------------------------------------------
+  const dist = deps.settings.webDistDir;
+  const index = dist ? path.join(dist, 'index.html') : '';
+  if (dist && fs.existsSync(index)) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET') return reply.code(404).send(apiNotFound(req.url));
+    if (index && fs.existsSync(index)) {
+      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+    }
+    return reply
+      .code(503)
+      .type('text/html; charset=utf-8')
+      .send('<!doctype html><meta charset="utf-8"><p>前端尚未构建：请运行 <code>npm run build</code> 或 <code>npm start</code>。</p>');
+  });
+
+  return app;
+}

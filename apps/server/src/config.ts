@@ -1,0 +1,56 @@
+// The environment, parsed once at start. Every variable is listed in the README with its default.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
+  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET 至少 32 个字符' }).optional(),
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  MIN_API_VERSION: z.string().regex(/^v?\d+\.\d+\.\d+$/).default('v1.0.0'),
+  MAINTENANCE: bool.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('GRE 备考 <no-reply@gre-prep.local>'),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** Embedded PGlite (no DATABASE_URL) or a PostgreSQL server. */
+  databaseKind: 'pglite' | 'postgres';
+  /** Demo accounts with known passwords are seeded only in demo mode. */
+  demoMode: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment (see README "Configuration"):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const databaseKind = e.DATABASE_URL ? 'postgres' : 'pglite';
+  const demoMode = e.DEMO_MODE === 'auto' ? databaseKind === 'pglite' : e.DEMO_MODE === 'true';
+  if (databaseKind === 'postgres' && !demoMode && !e.JWT_SECRET) {
+    throw new Error('JWT_SECRET must be set (32+ characters) when running on PostgreSQL outside demo mode.');
+  }
+  return { ...e, DATA_DIR: path.resolve(e.DATA_DIR), databaseKind, demoMode };
+}

@@ -1,0 +1,18 @@
+// Per-user, per-day activity (China date): sign-in and today's progress.
+import { bigint, boolean, date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { users } from './user.ts';
+
+export const dailyActivity = pgTable(
+  'daily_activity',
+  {
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    signed: boolean().notNull().default(false),
+    usedQuestion: integer().notNull().default(0),
+    usedWord: integer().notNull().default(0),
+    usedTimeMins: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

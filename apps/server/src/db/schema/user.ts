@@ -1,0 +1,100 @@
+// Accounts, sessions, one-time codes, login failures and role history.
+
+import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    phone: text(),
+    email: text(),
+    passwordHash: text(),
+    name: text().notNull(),
+    signature: text().notNull().default(''),
+    roleKind: smallint().notNull().default(1),
+    roleExpireAt: timestamp({ withTimezone: true }),
+    flashCoins: integer().notNull().default(0),
+    isAdmin: boolean().notNull().default(false),
+    isOperator: boolean().notNull().default(false),
+    isTeacher: boolean().notNull().default(false),
+    isFreeze: boolean().notNull().default(false),
+    freezeReason: text().notNull().default(''),
+    hasCrown: boolean().notNull().default(false),
+    showTailorShelf: boolean().notNull().default(false),
+    showHigherCollect: boolean().notNull().default(false),
+    canVisitMaterial: boolean().notNull().default(false),
+    removeCorrects: boolean().notNull().default(false),
+    hasArchivedSixTwoWord: boolean().notNull().default(false),
+    hasArchivedPick: boolean().notNull().default(false),
+    aimQuestion: integer().notNull().default(30),
+    aimWord: integer().notNull().default(100),
+    aimTimeMins: integer().notNull().default(60),
+    markText: text().notNull().default(''),
+    isDemo: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_phone_key').on(t.phone), uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text().notNull().default(''),
+    ip: text().notNull().default(''),
+    userAgent: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text().notNull(),
+    target: text().notNull(),
+    purpose: text().notNull(),
+    codeHash: text().notNull(),
+    ip: text().notNull(),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('codes_target_idx').on(t.target, t.createdAt), index('codes_ip_idx').on(t.ip, t.createdAt)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    account: text().notNull(),
+    ip: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_failures_account_idx').on(t.account, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+);
+
+export const roleRecords = pgTable(
+  'role_records',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleKind: smallint().notNull(),
+    startAt: timestamp({ withTimezone: true }).notNull(),
+    expireAt: timestamp({ withTimezone: true }),
+    note: text().notNull().default(''),
+  },
+  (t) => [index('role_records_user_idx').on(t.userId)],
+);
+

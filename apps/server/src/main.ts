@@ -1,0 +1,104 @@
+// Reads config, opens and migrates the database, seeds, listens, and shuts down gracefully.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+
+const [major] = process.versions.node.split('.').map(Number);
+if ((major ?? 0) < 24) {
+  console.error(
+    `GRE 备考 needs Node.js 24 or newer, but this is Node.js ${process.versions.node} (${process.execPath}). ` +
+      'Run it through npm (npm start), which uses the pinned Node 24 from node_modules, or install Node 24.',
+  );
+  process.exit(1);
+}
+
+const { buildApp } = await import('./app.ts');
+const { loadConfig } = await import('./config.ts');
+const { openPglite, openPostgres } = await import('./platform/db.ts');
+const { systemClock } = await import('./platform/clock.ts');
+const { createDevOutbox, createSmtpMailer, createWebhookSms } = await import('./platform/messaging.ts');
+const { seed } = await import('./seed/seed.ts');
+const { demoAccounts, demoPassword } = await import('./seed/demo-accounts.ts');
+
+const started = performance.now();
+const config = loadConfig();
+const log = pino({ level: config.LOG_LEVEL });
+
+function secretFor(): string {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  // Demo mode without a configured secret: one random secret kept beside the data, so restarts keep sessions.
+  const file = path.join(config.DATA_DIR, 'jwt-secret');
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+const database =
+  config.databaseKind === 'postgres'
+    ? await openPostgres(config.DATABASE_URL as string, config.DATABASE_POOL_MAX)
+    : await openPglite(path.join(config.DATA_DIR, 'pglite'));
+await database.migrate();
+const seeded = await seed(database.db, systemClock, { demoMode: config.demoMode });
+
+const outbox = createDevOutbox(config.DATA_DIR, log);
+let redis: import('ioredis').Redis | undefined;
+if (config.REDIS_URL) {
+  const { Redis } = await import('ioredis');
+  redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+}
+
+const app = await buildApp({
+  db: database.db,
+  clock: systemClock,
+  mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : outbox,
+  sms: config.SMS_WEBHOOK_URL ? createWebhookSms(config.SMS_WEBHOOK_URL, config.SMS_WEBHOOK_TOKEN) : outbox,
+  secret: secretFor(),
+  settings: {
+    tokenTtlDays: config.TOKEN_TTL_DAYS,
+    minApiVersion: config.MIN_API_VERSION,
+    maintenanceForced: config.MAINTENANCE,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    webDistDir: config.WEB_DIST_DIR,
+    trustProxy: config.TRUST_PROXY,
+  },
+  redis,
+  logger: log,
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await redis?.quit();
+    await database.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
+log.info(
+  {
+    database: config.databaseKind,
+    dataDir: config.DATA_DIR,
+    demoMode: config.demoMode,
+    mail: config.SMTP_URL ? 'smtp' : `outbox ${outbox.file}`,
+    sms: config.SMS_WEBHOOK_URL ? 'webhook' : `outbox ${outbox.file}`,
+    startupMs: Math.round(performance.now() - started),
+    demoAccountsCreated: seeded.demoAccountsCreated,
+  },
+  `GRE 备考 is ready on ${address}`,
+);
+if (config.demoMode) {
+  const lines = demoAccounts.map((a) => `  ${a.email.padEnd(28)} ${demoPassword}   ${a.description}`);
+  log.info(`Demo accounts (demo mode only):\n${lines.join('\n')}`);
+}

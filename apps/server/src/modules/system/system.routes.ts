@@ -1,0 +1,8 @@
+import * as ep from '@gre/contract/endpoints/system';
+import type { Register } from '../../platform/endpoints.ts';
+import type { SystemService } from './system.service.ts';
+
+export function registerSystemRoutes(register: Register, system: SystemService): void {
+  register(ep.setMaintenance, (b) => system.setMaintenance(b.on, b.message));
+  register(ep.getStatus, () => system.status());
+}

@@ -1,0 +1,132 @@
+// Registers contract endpoints on Fastify. For every call, in this order: API version → token →
+// maintenance → frozen → role → body validation → handler → response shaped by the contract
+// schema (unknown fields are stripped, so nothing internal leaks) → envelope.
+import { type Endpoint, type Access } from '@gre/contract/endpoint';
+import { compareApiVersions, headers } from '@gre/contract/envelope';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errors } from './errors.ts';
+
+z.config(z.locales.zhCN());
+
+/** The authenticated caller, as the auth guard loaded it (one query: session joined with user). */
+export interface Caller {
+  userId: string;
+  sessionId: string;
+  isAdmin: boolean;
+  isOperator: boolean;
+  isTeacher: boolean;
+  isFreeze: boolean;
+}
+
+export interface RequestContext {
+  caller: Caller | null;
+  ip: string;
+  deviceId: string;
+  userAgent: string;
+  requestId: string;
+}
+
+export interface AuthedContext extends RequestContext {
+  caller: Caller;
+}
+
+export interface EndpointGuards {
+  authenticate(token: string): Promise<Caller | 'expired' | null>;
+  maintenance(): Promise<{ on: boolean; message: string }>;
+  minApiVersion: string;
+}
+
+export const isStaff = (c: Caller | null) => !!c && (c.isAdmin || c.isOperator || c.isTeacher);
+
+function allowed(access: Access, c: Caller): boolean {
+  switch (access) {
+    case 'anonymous':
+    case 'user':
+      return true;
+    case 'staff':
+      return isStaff(c);
+    case 'admin':
+      return c.isAdmin;
+    case 'operator':
+      return c.isOperator || c.isAdmin;
+    case 'teacher':
+      return c.isTeacher || c.isAdmin;
+  }
+}
+
+function formatIssues(issues: z.core.$ZodIssue[]): { show: string; detail: string } {
+  const text = (i: z.core.$ZodIssue) => {
+    const field = i.path.map(String).join('.');
+    // Our own messages are Chinese sentences; zod's generic ones name types, so add the field.
+    return field && /[A-Za-z]{3,}/.test(i.message) ? `参数 ${field} 不合法：${i.message}` : i.message;
+  };
+  return { show: text(issues[0] as z.core.$ZodIssue), detail: issues.map(text).join('；') };
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  return m?.[1]?.trim() || null;
+}
+
+export type Register = <Req extends z.ZodType, Res extends z.ZodType>(
+  ep: Endpoint<Req, Res>,
+  handler: (body: z.output<Req>, ctx: RequestContext) => Promise<z.input<Res>>,
+) => void;
+
+export function createRegistrar(app: FastifyInstance, guards: EndpointGuards): Register {
+  return (ep, handler) => {
+    app.post(
+      ep.path,
+      ep.rateLimit ? { config: { rateLimit: { max: ep.rateLimit.max, timeWindow: ep.rateLimit.timeWindowMs } } } : {},
+      async (req) => {
+        const version = req.headers[headers.apiVersion];
+        if (typeof version === 'string' && version && compareApiVersions(version, guards.minApiVersion) < 0) {
+          throw errors.apiVersionLow(guards.minApiVersion);
+        }
+
+        let caller: Caller | null = null;
+        if (ep.access !== 'anonymous') {
+          const token = bearer(req);
+          if (!token) throw errors.unauthorized('缺少登录凭证');
+          const found = await guards.authenticate(token);
+          if (found === 'expired') throw errors.tokenExpired();
+          if (!found) throw errors.unauthorized('登录凭证无效');
+          caller = found;
+        }
+
+        if (!ep.maintenanceExempt && !isStaff(caller)) {
+          const m = await guards.maintenance();
+          if (m.on) throw errors.serverUpgrading(m.message);
+        }
+        if (caller?.isFreeze && !ep.frozenAllowed) throw errors.frozen();
+        if (caller && !allowed(ep.access, caller)) throw errors.forbidden();
+
+        const parsed = ep.request.safeParse(req.body ?? {});
+        if (!parsed.success) {
+          const { show, detail } = formatIssues(parsed.error.issues);
+          throw errors.invalidParam(show, detail);
+        }
+
+        const device = req.headers[headers.deviceId];
+        const ctx: RequestContext = {
+          caller,
+          ip: req.ip,
+          deviceId: typeof device === 'string' ? device.slice(0, 64) : '',
+          userAgent: (req.headers['user-agent'] ?? '').slice(0, 256),
+          requestId: String(req.id),
+        };
+        const result = await handler(parsed.data, ctx);
+        return { ok: true, data: ep.response.parse(result), err_data: null };
+      },
+    );
+  };
+}
+
+/** For handlers of `user` endpoints: the guard guarantees a caller. */
+export function authed(ctx: RequestContext): AuthedContext {
+  if (!ctx.caller) throw errors.unauthorized();
+  return ctx as AuthedContext;
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run covers the contract, the server (unit + integration on a real database) and the
+// web's pure logic. Integration tests build their own app on a fresh PGlite copy per file.
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
