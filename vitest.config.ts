@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

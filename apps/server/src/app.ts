@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { headers } from '@gre/contract/envelope';
+import { buildOpenApi } from '@gre/contract/openapi';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { registerSummaryRoutes } from './modules/summary/summary.routes.ts';
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.get('/healthz', async () => ({ ok: true }));
+  const openApi = buildOpenApi(serverVersion);
+  app.get('/openapi.json', async () => openApi);
   app.post('/healthz', async () => ({ ok: true }));
 
   // Domains --------------------------------------------------------------------------------------

@@ -8,4 +8,11 @@ import * as user from './endpoints/user.ts';
 
 export const endpointModules = { user, code, summary, system } as const;
 
-export const allEndpoints: Endpoint[] = Object.values(endpointModules).flatMap((m) => Object.values(m) as Endpoint[]);
+const isEndpoint = (v: unknown): v is Endpoint =>
+  typeof v === 'object' && v !== null && 'path' in v && 'request' in v && 'response' in v;
+
+/** Endpoint modules may also export shared schemas; only the endpoint objects are collected. */
+/** Sorted by path, so generated documents do not depend on how a runtime orders module exports. */
+export const allEndpoints: Endpoint[] = Object.values(endpointModules)
+  .flatMap((m) => (Object.values(m) as unknown[]).filter(isEndpoint))
+  .sort((a, b) => a.path.localeCompare(b.path));

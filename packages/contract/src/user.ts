@@ -39,13 +39,23 @@ export const codeSchema = z.string({ error: '请输入验证码' }).regex(/^\d{6
 export const codePurposeSchema = z.enum(['register', 'login', 'reset'], { error: '验证码用途不正确' });
 export type CodePurpose = z.infer<typeof codePurposeSchema>;
 
+/** Control characters and bidi overrides have no place in names or notes (and NUL breaks Postgres). */
+const unsafeChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+export const plainText = (max: number, label: string) =>
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .max(max, { error: `${label}最多 ${max} 个字` })
+    .refine((v) => !unsafeChars.test(v), { error: `${label}包含不允许的字符` });
+
 export const nameSchema = z
   .string({ error: '请输入昵称' })
   .trim()
   .min(1, { error: '请输入昵称' })
-  .max(20, { error: '昵称最多 20 个字' });
+  .max(20, { error: '昵称最多 20 个字' })
+  .refine((v) => !unsafeChars.test(v), { error: '昵称包含不允许的字符' });
 
-export const signatureSchema = z.string({ error: '请输入签名' }).trim().max(100, { error: '签名最多 100 个字' });
+export const signatureSchema = plainText(100, '签名');
 
 export const todayAimSchema = z.object({
   aim_question: z.number().int(),

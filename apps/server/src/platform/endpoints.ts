@@ -104,7 +104,11 @@ export function createRegistrar(app: FastifyInstance, guards: EndpointGuards): R
         if (caller?.isFreeze && !ep.frozenAllowed) throw errors.frozen();
         if (caller && !allowed(ep.access, caller)) throw errors.forbidden();
 
-        const parsed = ep.request.safeParse(req.body ?? {});
+        // PostgreSQL cannot store NUL in text; refuse it anywhere in a body before any schema sees it.
+        if (req.body !== undefined && JSON.stringify(req.body).includes('\\u0000')) {
+          throw errors.invalidParam('请求中包含不允许的字符');
+        }
+        const parsed = ep.request.safeParse(req.body === undefined ? {} : req.body);
         if (!parsed.success) {
           const { show, detail } = formatIssues(parsed.error.issues);
           throw errors.invalidParam(show, detail);

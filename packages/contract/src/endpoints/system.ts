@@ -1,6 +1,7 @@
 // Site-wide switches run by staff.
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { plainText } from '../user.ts';
 
 export const maintenanceSchema = z.object({ on: z.boolean(), message: z.string() });
 
@@ -11,7 +12,7 @@ export const setMaintenance = endpoint({
   maintenanceExempt: true,
   request: z.object({
     on: z.boolean({ error: '请指定开启或关闭' }),
-    message: z.string().trim().max(200, { error: '说明最多 200 字' }).default(''),
+    message: plainText(200, '说明').default(''),
   }),
   response: maintenanceSchema,
 });

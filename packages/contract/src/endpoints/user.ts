@@ -6,6 +6,7 @@ import {
   codeSchema,
   nameSchema,
   passwordSchema,
+  plainText,
   profileSchema,
   sessionSchema,
   signatureSchema,
@@ -135,7 +136,7 @@ export const freeze = endpoint({
   request: z.object({
     user_id: userIdSchema,
     freeze: z.boolean({ error: '请指定冻结或解冻' }),
-    reason: z.string().trim().max(200, { error: '原因最多 200 字' }).default(''),
+    reason: plainText(200, '原因').default(''),
   }),
   response: z.object({ user_id: z.string(), is_freeze: z.boolean() }),
 });

@@ -1,0 +1,118 @@
+// Integration-test harness: a real database per test file (PGlite restored from the migrated
+// snapshot, and PostgreSQL when TEST_DATABASE_URL is set), the real app, an in-memory outbox and a
+// hand-moved clock. Nothing here is mocked that production code would touch differently.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { Endpoint } from '@gre/contract/endpoint';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { z } from 'zod';
+import { buildApp } from '../app.ts';
+import { manualClock } from '../platform/clock.ts';
+import { type Database, openMemoryPglite, openPostgres } from '../platform/db.ts';
+import { createMemoryOutbox } from '../platform/messaging.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The databases integration tests run on. Under CI, PostgreSQL is required, never skipped. */
+export function testDbKinds(): DbKind[] {
+  if (process.env.TEST_DATABASE_URL) return ['pglite', 'postgres'];
+  if (process.env.CI === 'true') throw new Error('CI=true but TEST_DATABASE_URL is not set: PostgreSQL tests cannot be skipped.');
+  return ['pglite'];
+}
+
+export async function openTestDatabase(kind: DbKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const blob = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
+    return openMemoryPglite(blob);
+  }
+  const base = process.env.TEST_DATABASE_URL as string;
+  const name = `gre_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 10);
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export const testSecret = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  outbox: ReturnType<typeof createMemoryOutbox>;
+  clock: ReturnType<typeof manualClock>;
+  /** POSTs to an endpoint and returns the HTTP status and the envelope. */
+  call<E extends Endpoint>(
+    ep: E,
+    body: unknown,
+    opts?: { token?: string; headers?: Record<string, string>; ip?: string },
+  ): Promise<{ status: number; body: Envelope<E> }>;
+  close(): Promise<void>;
+}
+
+type Envelope<E extends Endpoint> = {
+  ok: boolean;
+  data: z.output<E['response']> | null;
+  err_data: { kind: string; show: string; detail: string; overflow_subject: string; role_name: string } | null;
+};
+
+export async function createTestApp(
+  kind: DbKind,
+  opts: { start?: string; maintenanceForced?: boolean; minApiVersion?: string } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const clock = manualClock(opts.start ?? '2026-11-21T02:00:00Z');
+  const outbox = createMemoryOutbox();
+  const app = await buildApp({
+    db: database.db,
+    clock,
+    mailer: outbox,
+    sms: outbox,
+    secret: testSecret,
+    settings: {
+      tokenTtlDays: 30,
+      minApiVersion: opts.minApiVersion ?? 'v1.0.0',
+      maintenanceForced: opts.maintenanceForced ?? false,
+      rateLimitPerMinute: 0,
+    },
+  });
+  return {
+    app,
+    database,
+    outbox,
+    clock,
+    async call(ep, body, o = {}) {
+      const res = await app.inject({
+        method: 'POST',
+        url: ep.path,
+        headers: {
+          'content-type': 'application/json',
+          ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+          ...o.headers,
+        },
+        remoteAddress: o.ip ?? '127.0.0.1',
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      return { status: res.statusCode, body: res.json() };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
