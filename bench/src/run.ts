@@ -1,0 +1,171 @@
+// `npm run bench`: starts the real server (PGlite, then PostgreSQL when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL is set) and a Fastify hello-world baseline, and measures with autocannon in the
+// same run: requests/s, p50/p99 latency and each endpoint's throughput as a ratio of the baseline.
+// Also: first start (migrate + seed) and a later start of the same data directory.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const node = process.execPath;
+
+interface Started {
+  proc: ChildProcess;
+  ms: number;
+}
+
+function startProcess(args: string[], env: Record<string, string>, readyPattern: RegExp): Promise<Started> {
+  const t0 = performance.now();
+  const proc = spawn(node, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (readyPattern.test(out)) resolve({ proc, ms: performance.now() - t0 });
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    proc.on('exit', (code) => reject(new Error(`process exited with ${code}:\n${out.slice(-2000)}`)));
+  });
+}
+
+function stop(p: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    p.removeAllListeners('exit');
+    p.on('exit', () => resolve());
+    p.kill('SIGTERM');
+  });
+}
+
+interface Figures {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(
+  name: string,
+  url: string,
+  opts: { connections: number; body: unknown; token?: string },
+): Promise<Figures> {
+  const r = await autocannon({
+    url,
+    method: 'POST',
+    connections: opts.connections,
+    duration,
+    headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+    body: JSON.stringify(opts.body),
+  });
+  return {
+    name,
+    connections: opts.connections,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'vip@demo.gre-prep.cn', password: 'Demo1234' }),
+  });
+  const body = (await res.json()) as { ok: boolean; data: { token: string } };
+  if (!body.ok) throw new Error('bench login failed');
+  return body.data.token;
+}
+
+async function benchServer(label: string, env: Record<string, string>, baseline: Figures) {
+  const port = '3298';
+  const serverEnv = { PORT: port, HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', DEMO_MODE: 'true', ...env };
+  const ready = /is ready on/;
+  const first = await startProcess(['apps/server/src/main.ts'], serverEnv, ready);
+  await stop(first.proc);
+  const later = await startProcess(['apps/server/src/main.ts'], serverEnv, ready);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const token = await login(base);
+    const rows = [
+      await measure(`${label} /api/user/get`, `${base}/api/user/get`, { connections: 100, body: {}, token }),
+      await measure(`${label} /api/user/login`, `${base}/api/user/login`, {
+        connections: 10,
+        body: { account: 'vip@demo.gre-prep.cn', password: 'Demo1234' },
+      }),
+    ];
+    return { label, firstStartMs: first.ms, laterStartMs: later.ms, rows };
+  } finally {
+    await stop(later.proc);
+  }
+}
+
+const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
+
+async function main() {
+  const baselineProc = await startProcess(['bench/src/baseline.ts'], { PORT: '3299' }, /ready/);
+  let baseline: Figures;
+  try {
+    baseline = await measure('baseline fastify hello-world', 'http://127.0.0.1:3299/', { connections: 100, body: {} });
+  } finally {
+    await stop(baselineProc.proc);
+  }
+
+  const results = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gre-bench-'));
+  results.push(await benchServer('pglite', { DATA_DIR: dataDir }, baseline));
+
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const name = `gre_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    try {
+      results.push(
+        await benchServer('postgres', { DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'gre-bench-')) }, baseline),
+      );
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else {
+    console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
+  }
+
+  console.log(`\nautocannon, ${duration} s per row, ${os.cpus().length} cores, Node ${process.versions.node}`);
+  console.log(`${'endpoint'.padEnd(34)} conns      req/s   p50 ms   p99 ms  ×baseline  errors  non2xx`);
+  const line = (f: Figures) =>
+    `${f.name.padEnd(34)} ${String(f.connections).padStart(5)} ${fmt(f.rps, 0)} ${fmt(f.p50, 1)} ${fmt(f.p99, 1)} ${fmt(f.rps / baseline.rps, 3)} ${String(f.errors).padStart(7)} ${String(f.non2xx).padStart(7)}`;
+  console.log(line(baseline));
+  for (const r of results) for (const f of r.rows) console.log(line(f));
+  console.log('\nstart-up (process spawn → ready):');
+  for (const r of results) {
+    console.log(`  ${r.label.padEnd(9)} first start (migrate + seed) ${(r.firstStartMs / 1000).toFixed(2)} s, later start ${(r.laterStartMs / 1000).toFixed(2)} s`);
+  }
+  const pgRow = results.find((r) => r.label === 'postgres')?.rows[0];
+  if (pgRow) {
+    console.log(
+      `\ntarget /api/user/get on PostgreSQL at 100 connections: p99 < 50 ms → ${pgRow.p99.toFixed(1)} ms; ` +
+        `≥ 30% of baseline → ${((pgRow.rps / baseline.rps) * 100).toFixed(1)}%`,
+    );
+  }
+  const outDir = path.join(root, 'bench/results');
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), baseline, results }, null, 2));
+}
+
+await main();

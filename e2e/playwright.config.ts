@@ -1,0 +1,61 @@
+// Browser journeys in Debian's Chromium against the real server (fresh embedded database per run,
+// serving the built web app), as a user walks them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Evaluated in the runner and again in each worker: the runner picks the directory, workers inherit it.
+if (!process.env.GRE_E2E_DATA_DIR) process.env.GRE_E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'gre-e2e-'));
+const port = Number(process.env.GRE_E2E_PORT ?? 3210);
+export const e2eJwtSecret = 'e2e-secret-that-is-long-enough-for-hs256-0123456789';
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  retries: process.env.CI === 'true' ? 1 : 0,
+  reporter: [['list'], ['json']],
+  outputDir: '../test-results/e2e-artifacts',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, grep: /@phone/ },
+  ],
+  webServer: {
+    command: `"${process.execPath}" ../apps/server/src/main.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.GRE_E2E_DATA_DIR,
+      JWT_SECRET: e2eJwtSecret,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
