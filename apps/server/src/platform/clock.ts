@@ -26,9 +26,12 @@ const chinaDate = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** The calendar date in China (UTC+8, no DST) as YYYY-MM-DD. */
+/** The calendar date in China (UTC+8, no DST) as YYYY-MM-DD. Memoised per minute: it is on hot paths. */
+let memo = { minute: Number.NaN, day: '' };
 export function chinaDay(d: Date): string {
-  return chinaDate.format(d);
+  const minute = Math.floor(d.getTime() / 60_000);
+  if (minute !== memo.minute) memo = { minute, day: chinaDate.format(d) };
+  return memo.day;
 }
 
 /** Adds days to a YYYY-MM-DD date. */

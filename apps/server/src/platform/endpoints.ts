@@ -4,6 +4,7 @@
 import { type Endpoint, type Access } from '@gre/contract/endpoint';
 import { compareApiVersions, headers } from '@gre/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {} from '@fastify/helmet';
 import { z } from 'zod';
 import { errors } from './errors.ts';
 
@@ -71,6 +72,14 @@ function bearer(req: FastifyRequest): string | null {
   return m?.[1]?.trim() || null;
 }
 
+/** Headers for API answers: never sniffed, never cached, never framed. */
+const apiHeaders = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
 export type Register = <Req extends z.ZodType, Res extends z.ZodType>(
   ep: Endpoint<Req, Res>,
   handler: (body: z.output<Req>, ctx: RequestContext) => Promise<z.input<Res>>,
@@ -80,8 +89,13 @@ export function createRegistrar(app: FastifyInstance, guards: EndpointGuards): R
   return (ep, handler) => {
     app.post(
       ep.path,
-      ep.rateLimit ? { config: { rateLimit: { max: ep.rateLimit.max, timeWindow: ep.rateLimit.timeWindowMs } } } : {},
-      async (req) => {
+      {
+        // JSON answers carry a fixed set of headers (app.ts); helmet's per-request work is for pages.
+        helmet: false,
+        ...(ep.rateLimit ? { config: { rateLimit: { max: ep.rateLimit.max, timeWindow: ep.rateLimit.timeWindowMs } } } : {}),
+      },
+      async (req, reply) => {
+        reply.headers(apiHeaders);
         const version = req.headers[headers.apiVersion];
         if (typeof version === 'string' && version && compareApiVersions(version, guards.minApiVersion) < 0) {
           throw errors.apiVersionLow(guards.minApiVersion);

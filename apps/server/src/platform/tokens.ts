@@ -3,6 +3,7 @@
 // that logout, password reset and freezing revoke.
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from './clock.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 const issuer = 'gre-prep';
 const audience = 'gre-prep-web';
@@ -22,9 +23,15 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, clock: Clock): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A verified token stays verified; only its expiry needs checking again. Saves the HMAC on hot paths.
+  const verified = new TtlCache<string, TokenClaims>(clock, 60_000, 50_000);
+  // Imported once: jose would otherwise import the raw secret on every verification.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
-    sign(userId, sessionId, expiresAt) {
+    async sign(userId, sessionId, expiresAt) {
       return new SignJWT({ user_id: userId, sid: sessionId })
         .setProtectedHeader({ alg, typ: 'JWT' })
         .setIssuer(issuer)
@@ -32,11 +39,13 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
         .setSubject(userId)
         .setIssuedAt(Math.floor(clock.now().getTime() / 1000))
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return known.expiresAt > clock.now() ? { ok: true, claims: known } : { ok: false, reason: 'expired' };
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [alg],
           issuer,
           audience,
@@ -49,7 +58,9 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
         if (typeof userId !== 'string' || typeof sessionId !== 'string' || userId !== payload.sub) {
           return { ok: false, reason: 'invalid' };
         }
-        return { ok: true, claims: { userId, sessionId, expiresAt: new Date((payload.exp ?? 0) * 1000) } };
+        const claims = { userId, sessionId, expiresAt: new Date((payload.exp ?? 0) * 1000) };
+        verified.set(token, claims);
+        return { ok: true, claims };
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
         return { ok: false, reason: 'invalid' };

@@ -1,6 +1,7 @@
 // Sign-in and the month calendar, on China dates.
 import { addDays, chinaDay, type Clock } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/endpoints.ts';
+import type { InvalidationBus } from '../../platform/invalidation.ts';
 import type { SummaryRepo } from './summary.repo.ts';
 
 /** Consecutive signed days ending today, or ending yesterday while today is not signed yet. */
@@ -15,7 +16,7 @@ export function streakOf(signedNewestFirst: string[], today: string): number {
   return n;
 }
 
-export function createSummaryService(deps: { repo: SummaryRepo; clock: Clock }) {
+export function createSummaryService(deps: { repo: SummaryRepo; clock: Clock; bus: InvalidationBus }) {
   const { repo, clock } = deps;
 
   async function signInState(userId: number) {
@@ -28,6 +29,7 @@ export function createSummaryService(deps: { repo: SummaryRepo; clock: Clock }) 
     async signIn(ctx: AuthedContext) {
       const userId = Number(ctx.caller.userId);
       await repo.markSigned(userId, chinaDay(clock.now()));
+      deps.bus.publish('user', String(userId));
       return signInState(userId);
     },
 

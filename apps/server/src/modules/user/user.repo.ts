@@ -1,14 +1,33 @@
 // SQL for accounts, sessions, codes and login failures.
-import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { dailyActivity } from '../../db/schema/summary.ts';
 import { loginFailures, roleRecords, sessions, users, verificationCodes } from '../../db/schema/user.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type RoleRecordRow = typeof roleRecords.$inferSelect;
+export interface TodayRow {
+  usedQuestion: number;
+  usedWord: number;
+  usedTimeMins: number;
+}
+type RawToday = { used_question: number; used_word: number; used_time_mins: number };
+type RawRecord = { id: number | string; role_kind: number; start_at: string; expire_at: string | null; note: string };
 
 export function createUserRepo(db: Db) {
+  const liveSession = db
+    .select(getTableColumns(users))
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('auth_live_session');
+
   return {
     async findById(id: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -45,16 +64,29 @@ export function createUserRepo(db: Db) {
       return row;
     },
 
-    async roleRecords(userId: number): Promise<RoleRecordRow[]> {
-      return db.select().from(roleRecords).where(eq(roleRecords.userId, userId)).orderBy(desc(roleRecords.startAt));
-    },
-
-    async today(userId: number, day: string) {
-      const [row] = await db
-        .select()
-        .from(dailyActivity)
-        .where(and(eq(dailyActivity.userId, userId), eq(dailyActivity.day, day)));
-      return row;
+    /** Today's activity and the role history, in one round trip (every /api/user/get needs both). */
+    async todayAndRecords(userId: number, day: string): Promise<{ day: string; today: TodayRow | undefined; records: RoleRecordRow[] }> {
+      const res = await db.execute<{ today: RawToday | null; records: RawRecord[] }>(sql`
+        select
+          (select json_build_object('used_question', d.used_question, 'used_word', d.used_word, 'used_time_mins', d.used_time_mins)
+             from daily_activity d where d.user_id = ${userId} and d.day = ${day}) as today,
+          coalesce((select json_agg(json_build_object('id', r.id, 'role_kind', r.role_kind, 'start_at', r.start_at,
+                                                      'expire_at', r.expire_at, 'note', r.note) order by r.start_at desc)
+             from role_records r where r.user_id = ${userId}), '[]'::json) as records`);
+      const row = (res as unknown as { rows: { today: RawToday | null; records: RawRecord[] }[] }).rows[0];
+      const t = row?.today;
+      return {
+        day,
+        today: t ? { usedQuestion: t.used_question, usedWord: t.used_word, usedTimeMins: t.used_time_mins } : undefined,
+        records: (row?.records ?? []).map((r) => ({
+          id: Number(r.id),
+          userId,
+          roleKind: r.role_kind,
+          startAt: new Date(r.start_at),
+          expireAt: r.expire_at ? new Date(r.expire_at) : null,
+          note: r.note,
+        })),
+      };
     },
 
     // Sessions ---------------------------------------------------------------------------------
@@ -63,19 +95,9 @@ export function createUserRepo(db: Db) {
       await db.insert(sessions).values(s);
     },
 
-    /** The live session with its user, in one query (the auth guard's only query). */
-    async findLiveSession(sessionId: string, now: Date) {
-      const [row] = await db
-        .select({
-          userId: users.id,
-          isAdmin: users.isAdmin,
-          isOperator: users.isOperator,
-          isTeacher: users.isTeacher,
-          isFreeze: users.isFreeze,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    /** The live session's user, in one prepared query: the auth guard's only query. */
+    async findLiveSessionUser(sessionId: string, now: Date): Promise<UserRow | undefined> {
+      const [row] = await liveSession.execute({ sid: sessionId, now });
       return row;
     },
 

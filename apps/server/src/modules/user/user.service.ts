@@ -7,7 +7,9 @@ import type { AuthedContext, Caller, RequestContext } from '../../platform/endpo
 import { isStaff } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
+import type { InvalidationBus } from '../../platform/invalidation.ts';
 import type { TokenService } from '../../platform/tokens.ts';
+import { TtlCache } from '../../platform/ttl-cache.ts';
 import { accountKey, parseAccount } from './account.ts';
 import type { CodeService } from './code.service.ts';
 import { toProfile, toUser, toUserInfo } from './user.mapper.ts';
@@ -23,10 +25,29 @@ export interface UserServiceDeps {
   tokenTtlDays: number;
   /** Whether the maintenance switch is on (staff may still log in). */
   maintenanceOn(): Promise<boolean>;
+  bus: InvalidationBus;
 }
 
+/** How long a process trusts a looked-up session without asking the database again. */
+export const sessionCacheMs = 5_000;
+
 export function createUserService(deps: UserServiceDeps) {
-  const { repo, clock, tokens } = deps;
+  const { repo, clock, tokens, bus } = deps;
+
+  // The auth guard's lookup, cached briefly. Changes in this process invalidate at once; other
+  // processes hear of them through the bus (Redis), so a revoked token stops within moments everywhere.
+  const sessionCache = new TtlCache<string, UserRow>(clock, sessionCacheMs, 100_000);
+  // Today's progress and role history per user and China day, for /api/user/get. Whatever writes
+  // daily_activity or role_records publishes ('user', id) on the bus.
+  const extrasCache = new TtlCache<string, Awaited<ReturnType<UserRepo['todayAndRecords']>>>(clock, sessionCacheMs, 100_000);
+  bus.subscribe((topic, key) => {
+    if (topic === 'session') sessionCache.delete(key);
+    if (topic === 'user') {
+      sessionCache.deleteWhere((row) => String(row.id) === key);
+      extrasCache.delete(key);
+    }
+  });
+  const userChanged = (id: number | string) => bus.publish('user', String(id));
 
   async function openSession(user: UserRow, ctx: RequestContext) {
     const now = clock.now();
@@ -47,8 +68,20 @@ export function createUserService(deps: UserServiceDeps) {
 
   async function loadUser(u: UserRow) {
     const now = clock.now();
-    const [today, records] = await Promise.all([repo.today(u.id, chinaDay(now)), repo.roleRecords(u.id)]);
-    return toUser(u, today, records, now);
+    const day = chinaDay(now);
+    let extras = extrasCache.get(String(u.id));
+    if (!extras || extras.day !== day) {
+      extras = await repo.todayAndRecords(u.id, day);
+      extrasCache.set(String(u.id), extras);
+    }
+    return toUser(u, extras.today, extras.records, now);
+  }
+
+  /** The row the auth guard loaded for this request's caller, so a handler need not load it again. */
+  const callerRows = new WeakMap<Caller, UserRow>();
+
+  async function callerUser(ctx: AuthedContext) {
+    return callerRows.get(ctx.caller) ?? requireUser(ctx.caller.userId);
   }
 
   async function requireUser(id: string | number) {
@@ -74,16 +107,22 @@ export function createUserService(deps: UserServiceDeps) {
     async authenticate(token: string): Promise<Caller | 'expired' | null> {
       const v = await tokens.verify(token);
       if (!v.ok) return v.reason === 'expired' ? 'expired' : null;
-      const row = await repo.findLiveSession(v.claims.sessionId, clock.now());
-      if (!row || String(row.userId) !== v.claims.userId) return null;
-      return {
-        userId: String(row.userId),
+      let row = sessionCache.get(v.claims.sessionId);
+      if (!row) {
+        row = await repo.findLiveSessionUser(v.claims.sessionId, clock.now());
+        if (row) sessionCache.set(v.claims.sessionId, row);
+      }
+      if (!row || String(row.id) !== v.claims.userId) return null;
+      const caller: Caller = {
+        userId: String(row.id),
         sessionId: v.claims.sessionId,
         isAdmin: row.isAdmin,
         isOperator: row.isOperator,
         isTeacher: row.isTeacher,
         isFreeze: row.isFreeze,
       };
+      callerRows.set(caller, row);
+      return caller;
     },
 
     sendCode(rawAccount: string, purpose: CodePurpose, ctx: RequestContext) {
@@ -136,14 +175,15 @@ export function createUserService(deps: UserServiceDeps) {
 
     /** Swaps the current token for a fresh one; the old session ends. */
     async resumeLogin(ctx: AuthedContext) {
-      const user = await requireUser(ctx.caller.userId);
-      const next = await openSession(user, ctx);
+      const next = await openSession(await callerUser(ctx), ctx);
       await repo.revokeSession(ctx.caller.sessionId, clock.now(), 'resumed');
+      bus.publish('session', ctx.caller.sessionId);
       return next;
     },
 
     async logout(ctx: AuthedContext) {
       await repo.revokeSession(ctx.caller.sessionId, clock.now(), 'logout');
+      bus.publish('session', ctx.caller.sessionId);
       return {};
     },
 
@@ -155,11 +195,12 @@ export function createUserService(deps: UserServiceDeps) {
       const now = clock.now();
       await repo.update(user.id, { passwordHash: await hashPassword(input.password) }, now);
       await repo.revokeAllSessions(user.id, now, 'password_reset');
+      userChanged(user.id);
       return {};
     },
 
     async get(ctx: AuthedContext) {
-      return loadUser(await requireUser(ctx.caller.userId));
+      return loadUser(await callerUser(ctx));
     },
 
     async getInfo(userId: string) {
@@ -173,12 +214,13 @@ export function createUserService(deps: UserServiceDeps) {
     },
 
     async getProfile(ctx: AuthedContext) {
-      return toProfile(await requireUser(ctx.caller.userId), clock.now());
+      return toProfile(await callerUser(ctx), clock.now());
     },
 
     async updateSignature(ctx: AuthedContext, signature: string) {
       const row = await repo.update(Number(ctx.caller.userId), { signature }, clock.now());
       if (!row) throw errors.notFound('用户不存在');
+      userChanged(row.id);
       return { signature: row.signature };
     },
 
@@ -190,6 +232,7 @@ export function createUserService(deps: UserServiceDeps) {
         now,
       );
       if (!row) throw errors.notFound('用户不存在');
+      userChanged(row.id);
       return (await loadUser(row)).data.today_aim;
     },
 
@@ -199,6 +242,7 @@ export function createUserService(deps: UserServiceDeps) {
       const now = clock.now();
       await repo.update(target.id, { isFreeze: input.freeze, freezeReason: input.freeze ? input.reason : '' }, now);
       if (input.freeze) await repo.revokeAllSessions(target.id, now, 'frozen');
+      userChanged(target.id);
       return { user_id: String(target.id), is_freeze: input.freeze };
     },
   };
