@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { Endpoint } from '@gre/contract/endpoint';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { z } from 'zod';
@@ -73,7 +74,7 @@ type Envelope<E extends Endpoint> = {
 
 export async function createTestApp(
   kind: DbKind,
-  opts: { start?: string; maintenanceForced?: boolean; minApiVersion?: string } = {},
+  opts: { start?: string; maintenanceForced?: boolean; minApiVersion?: string; redis?: Redis } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const clock = manualClock(opts.start ?? '2026-11-21T02:00:00Z');
@@ -90,6 +91,7 @@ export async function createTestApp(
       maintenanceForced: opts.maintenanceForced ?? false,
       rateLimitPerMinute: 0,
     },
+    redis: opts.redis,
   });
   return {
     app,
