@@ -88,9 +88,16 @@ async function login(base: string): Promise<string> {
   return body.data.token;
 }
 
-async function benchServer(label: string, env: Record<string, string>, baseline: Figures) {
+async function benchServer(label: string, env: Record<string, string>) {
   const port = '3298';
-  const serverEnv = { PORT: port, HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', DEMO_MODE: 'true', ...env };
+  const serverEnv = {
+    PORT: port,
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'info',
+    DEMO_MODE: 'true',
+    ...env,
+  };
   const ready = /is ready on/;
   const first = await startProcess(['apps/server/src/main.ts'], serverEnv, ready);
   await stop(first.proc);
@@ -124,7 +131,7 @@ async function main() {
 
   const results = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gre-bench-'));
-  results.push(await benchServer('pglite', { DATA_DIR: dataDir }, baseline));
+  results.push(await benchServer('pglite', { DATA_DIR: dataDir }));
 
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pgUrl) {
@@ -136,7 +143,10 @@ async function main() {
     url.pathname = `/${name}`;
     try {
       results.push(
-        await benchServer('postgres', { DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'gre-bench-')) }, baseline),
+        await benchServer('postgres', {
+          DATABASE_URL: url.toString(),
+          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'gre-bench-')),
+        }),
       );
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
@@ -154,7 +164,9 @@ async function main() {
   for (const r of results) for (const f of r.rows) console.log(line(f));
   console.log('\nstart-up (process spawn → ready):');
   for (const r of results) {
-    console.log(`  ${r.label.padEnd(9)} first start (migrate + seed) ${(r.firstStartMs / 1000).toFixed(2)} s, later start ${(r.laterStartMs / 1000).toFixed(2)} s`);
+    console.log(
+      `  ${r.label.padEnd(9)} first start (migrate + seed) ${(r.firstStartMs / 1000).toFixed(2)} s, later start ${(r.laterStartMs / 1000).toFixed(2)} s`,
+    );
   }
   const pgRow = results.find((r) => r.label === 'postgres')?.rows[0];
   if (pgRow) {
@@ -165,7 +177,10 @@ async function main() {
   }
   const outDir = path.join(root, 'bench/results');
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), baseline, results }, null, 2));
+  fs.writeFileSync(
+    path.join(outDir, 'latest.json'),
+    JSON.stringify({ at: new Date().toISOString(), baseline, results }, null, 2),
+  );
 }
 
 await main();

@@ -10,8 +10,8 @@ import { headers } from '@gre/contract/envelope';
 import { buildOpenApi } from '@gre/contract/openapi';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { registerSummaryRoutes } from './modules/summary/summary.routes.ts';
 import { createSummaryRepo } from './modules/summary/summary.repo.ts';
+import { registerSummaryRoutes } from './modules/summary/summary.routes.ts';
 import { createSummaryService } from './modules/summary/summary.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService } from './modules/system/system.service.ts';
@@ -22,8 +22,8 @@ import { createUserService } from './modules/user/user.service.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { createRegistrar } from './platform/endpoints.ts';
-import { createInvalidationBus } from './platform/invalidation.ts';
 import { apiNotFound, installErrorHandling } from './platform/http-errors.ts';
+import { createInvalidationBus } from './platform/invalidation.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
 import { createTokenService } from './platform/tokens.ts';
 
@@ -68,7 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header(headers.requestId, req.id);
   });
   app.addHook('onResponse', async (req, reply) => {
-    req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    req.log.info(
+      { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
   });
   // An empty JSON body counts as {} (the spec's calls are all POST with a JSON body).
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -148,7 +151,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply
       .code(503)
       .type('text/html; charset=utf-8')
-      .send('<!doctype html><meta charset="utf-8"><p>前端尚未构建：请运行 <code>npm run build</code> 或 <code>npm start</code>。</p>');
+      .send(
+        '<!doctype html><meta charset="utf-8"><p>前端尚未构建：请运行 <code>npm run build</code> 或 <code>npm start</code>。</p>',
+      );
   });
 
   return app;

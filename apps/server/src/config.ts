@@ -18,7 +18,10 @@ const envSchema = z.object({
   DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET 至少 32 个字符' }).optional(),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  MIN_API_VERSION: z.string().regex(/^v?\d+\.\d+\.\d+$/).default('v1.0.0'),
+  MIN_API_VERSION: z
+    .string()
+    .regex(/^v?\d+\.\d+\.\d+$/)
+    .default('v1.0.0'),
   MAINTENANCE: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   REDIS_URL: z.string().url().optional(),

@@ -18,7 +18,16 @@ describe('enums carry the spec’s numeric values', () => {
   });
 
   it('every error kind of spec section 8 exists', () => {
-    for (const k of ['server_upgrading', 'api_version_low', 'token_expired', 'limit', 'role_overflow', 'day_overflow', 'buy_role_exist', 'sim_no_perm']) {
+    for (const k of [
+      'server_upgrading',
+      'api_version_low',
+      'token_expired',
+      'limit',
+      'role_overflow',
+      'day_overflow',
+      'buy_role_exist',
+      'sim_no_perm',
+    ]) {
       expect(errorKinds).toContain(k);
     }
   });

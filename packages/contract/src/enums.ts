@@ -4,9 +4,10 @@ import { z } from 'zod';
 
 function numericEnum<const T extends Record<string, number>>(values: T) {
   const nums = Object.values(values) as number[];
-  return z.number().int().refine((v) => nums.includes(v), { error: '取值不在允许范围内' }) as unknown as z.ZodType<
-    T[keyof T]
-  >;
+  return z
+    .number()
+    .int()
+    .refine((v) => nums.includes(v), { error: '取值不在允许范围内' }) as unknown as z.ZodType<T[keyof T]>;
 }
 
 export const QuestionCategory = { None: 0, Filling: 1, Reading: 2, Math: 3, Issue: 4, Word: 5 } as const;

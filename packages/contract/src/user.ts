@@ -40,6 +40,7 @@ export const codePurposeSchema = z.enum(['register', 'login', 'reset'], { error:
 export type CodePurpose = z.infer<typeof codePurposeSchema>;
 
 /** Control characters and bidi overrides have no place in names or notes (and NUL breaks Postgres). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const unsafeChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 export const plainText = (max: number, label: string) =>
   z

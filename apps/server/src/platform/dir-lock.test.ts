@@ -25,7 +25,10 @@ describe('the PGlite directory lock', () => {
     await db.migrate();
     const child = spawnSync(
       process.execPath,
-      ['-e', `import(${JSON.stringify(path.join(here, 'db.ts'))}).then(m => m.openPglite(${JSON.stringify(dir)})).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`],
+      [
+        '-e',
+        `import(${JSON.stringify(path.join(here, 'db.ts'))}).then(m => m.openPglite(${JSON.stringify(dir)})).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`,
+      ],
       { encoding: 'utf8' },
     );
     expect(child.status).toBe(3);

@@ -114,7 +114,11 @@ describe.each(testDbKinds())('every endpoint on %s', (kind) => {
 
       const memberCall = await t.call(user.getUser, {}, { token: member.token });
       expect(memberCall.body.err_data?.kind).toBe('server_upgrading');
-      const anonymous = await t.call(user.resetPassword, { account: member.account, code: '123456', password: 'Abcd1234' });
+      const anonymous = await t.call(user.resetPassword, {
+        account: member.account,
+        code: '123456',
+        password: 'Abcd1234',
+      });
       expect(anonymous.body.err_data?.kind).toBe('server_upgrading');
       const memberLogin = await t.call(user.login, { account: member.account, password: member.password });
       expect(memberLogin.body.err_data?.kind).toBe('server_upgrading');

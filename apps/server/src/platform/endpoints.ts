@@ -1,10 +1,11 @@
 // Registers contract endpoints on Fastify. For every call, in this order: API version → token →
 // maintenance → frozen → role → body validation → handler → response shaped by the contract
 // schema (unknown fields are stripped, so nothing internal leaks) → envelope.
-import { type Endpoint, type Access } from '@gre/contract/endpoint';
+
+import type {} from '@fastify/helmet';
+import type { Access, Endpoint } from '@gre/contract/endpoint';
 import { compareApiVersions, headers } from '@gre/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {} from '@fastify/helmet';
 import { z } from 'zod';
 import { errors } from './errors.ts';
 
@@ -92,7 +93,9 @@ export function createRegistrar(app: FastifyInstance, guards: EndpointGuards): R
       {
         // JSON answers carry a fixed set of headers (app.ts); helmet's per-request work is for pages.
         helmet: false,
-        ...(ep.rateLimit ? { config: { rateLimit: { max: ep.rateLimit.max, timeWindow: ep.rateLimit.timeWindowMs } } } : {}),
+        ...(ep.rateLimit
+          ? { config: { rateLimit: { max: ep.rateLimit.max, timeWindow: ep.rateLimit.timeWindowMs } } }
+          : {}),
       },
       async (req, reply) => {
         reply.headers(apiHeaders);

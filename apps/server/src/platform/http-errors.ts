@@ -3,7 +3,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
-function envelope(kind: string, show: string, detail = '', extra: { overflowSubject?: string; roleName?: string } = {}) {
+function envelope(
+  kind: string,
+  show: string,
+  detail = '',
+  extra: { overflowSubject?: string; roleName?: string } = {},
+) {
   return {
     ok: false,
     data: null,
@@ -22,7 +27,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (err instanceof AppError) {
       return reply
         .code(err.status)
-        .send(envelope(err.kind, err.show, err.detail, { overflowSubject: err.overflowSubject, roleName: err.roleName }));
+        .send(
+          envelope(err.kind, err.show, err.detail, { overflowSubject: err.overflowSubject, roleName: err.roleName }),
+        );
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send(envelope('rate_limited', '操作过于频繁，请稍后再试'));

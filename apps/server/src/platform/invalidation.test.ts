@@ -3,12 +3,13 @@ import * as user from '@gre/contract/endpoints/user';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createTestApp, type TestApp, testSecret } from '../test/harness.ts';
 import { registerUser } from '../test/accounts.ts';
+import { createTestApp, type TestApp, testSecret } from '../test/harness.ts';
 import { createInvalidationBus } from './invalidation.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl && process.env.CI === 'true') throw new Error('CI=true but TEST_REDIS_URL is not set: Redis tests cannot be skipped.');
+if (!redisUrl && process.env.CI === 'true')
+  throw new Error('CI=true but TEST_REDIS_URL is not set: Redis tests cannot be skipped.');
 
 describe.runIf(!!redisUrl)('invalidation across processes (Redis pub/sub)', () => {
   let a: TestApp;

@@ -2,8 +2,8 @@
 // the server log plus DATA_DIR/outbox.jsonl. Codes never go back to the client.
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -55,18 +55,29 @@ export function createDevOutbox(dataDir: string, log: FastifyBaseLogger): Mailer
   return {
     file,
     async send(msg: { to: string; subject?: string; text: string }) {
-      write({ channel: msg.to.includes('@') ? 'email' : 'sms', to: msg.to, subject: msg.subject ?? '', text: msg.text });
+      write({
+        channel: msg.to.includes('@') ? 'email' : 'sms',
+        to: msg.to,
+        subject: msg.subject ?? '',
+        text: msg.text,
+      });
     },
   };
 }
 
 /** Collects messages in memory (tests hand it in as the mailer and SMS sender). */
-export function createMemoryOutbox(): Mailer & SmsSender & { messages: OutgoingMessage[]; lastCode(to: string): string } {
+export function createMemoryOutbox(): Mailer &
+  SmsSender & { messages: OutgoingMessage[]; lastCode(to: string): string } {
   const messages: OutgoingMessage[] = [];
   return {
     messages,
     async send(msg: { to: string; subject?: string; text: string }) {
-      messages.push({ channel: msg.to.includes('@') ? 'email' : 'sms', to: msg.to, subject: msg.subject ?? '', text: msg.text });
+      messages.push({
+        channel: msg.to.includes('@') ? 'email' : 'sms',
+        to: msg.to,
+        subject: msg.subject ?? '',
+        text: msg.text,
+      });
     },
     lastCode(to) {
       const m = [...messages].reverse().find((x) => x.to === to);

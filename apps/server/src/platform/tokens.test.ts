@@ -42,7 +42,11 @@ describe('tokens', () => {
       .setSubject('1')
       .setExpirationTime(exp)
       .sign(key);
-    const otherKey = await createTokenService('another-secret-that-is-long-enough-000', clock).sign('1', 's', new Date(exp * 1000));
+    const otherKey = await createTokenService('another-secret-that-is-long-enough-000', clock).sign(
+      '1',
+      's',
+      new Date(exp * 1000),
+    );
     for (const t of [none, otherAud, noTyp, otherKey, 'not-a-token', '']) {
       expect(await tokens.verify(t)).toEqual({ ok: false, reason: 'invalid' });
     }

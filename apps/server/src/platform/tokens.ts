@@ -26,10 +26,13 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
   // A verified token stays verified; only its expiry needs checking again. Saves the HMAC on hot paths.
   const verified = new TtlCache<string, TokenClaims>(clock, 60_000, 50_000);
   // Imported once: jose would otherwise import the raw secret on every verification.
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async sign(userId, sessionId, expiresAt) {
       return new SignJWT({ user_id: userId, sid: sessionId })

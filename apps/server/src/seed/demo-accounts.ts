@@ -16,11 +16,38 @@ export interface DemoAccount {
 }
 
 export const demoAccounts: DemoAccount[] = [
-  { email: 'admin@demo.gre-prep.cn', name: '管理员小艾', roleKind: RoleKind.SVIP, paidDays: 365, isAdmin: true, description: '管理员 (admin, SVIP)' },
-  { email: 'operator@demo.gre-prep.cn', name: '运营小欧', roleKind: RoleKind.VIP, paidDays: 365, isOperator: true, description: '运营 (operator)' },
-  { email: 'teacher@demo.gre-prep.cn', name: '写作老师', roleKind: RoleKind.VIP, paidDays: 365, isTeacher: true, description: '老师 (teacher)' },
+  {
+    email: 'admin@demo.gre-prep.cn',
+    name: '管理员小艾',
+    roleKind: RoleKind.SVIP,
+    paidDays: 365,
+    isAdmin: true,
+    description: '管理员 (admin, SVIP)',
+  },
+  {
+    email: 'operator@demo.gre-prep.cn',
+    name: '运营小欧',
+    roleKind: RoleKind.VIP,
+    paidDays: 365,
+    isOperator: true,
+    description: '运营 (operator)',
+  },
+  {
+    email: 'teacher@demo.gre-prep.cn',
+    name: '写作老师',
+    roleKind: RoleKind.VIP,
+    paidDays: 365,
+    isTeacher: true,
+    description: '老师 (teacher)',
+  },
   { email: 'trial@demo.gre-prep.cn', name: '试用考生', roleKind: RoleKind.Trail, description: '试用用户 (Trail)' },
   { email: 'member@demo.gre-prep.cn', name: '普通会员', roleKind: RoleKind.FreeVIP, description: '普通会员 (FreeVIP)' },
   { email: 'vip@demo.gre-prep.cn', name: 'VIP 考生', roleKind: RoleKind.VIP, paidDays: 365, description: 'VIP' },
-  { email: 'svip@demo.gre-prep.cn', name: '超级 VIP 考生', roleKind: RoleKind.SVIP, paidDays: 365, description: '超级 VIP (SVIP)' },
+  {
+    email: 'svip@demo.gre-prep.cn',
+    name: '超级 VIP 考生',
+    roleKind: RoleKind.SVIP,
+    paidDays: 365,
+    description: '超级 VIP (SVIP)',
+  },
 ];

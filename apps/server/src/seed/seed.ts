@@ -1,9 +1,9 @@
 // The idempotent seed. Demo accounts only in demo mode; later issues add content here.
 import { RoleKind } from '@gre/contract/enums';
+import { createUserRepo } from '../modules/user/user.repo.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../platform/password.ts';
-import { createUserRepo } from '../modules/user/user.repo.ts';
 import { demoAccounts, demoPassword } from './demo-accounts.ts';
 
 export interface SeedResult {

@@ -1,8 +1,8 @@
 // Builders for accounts in tests: register through the real endpoints, or insert staff directly.
 import * as code from '@gre/contract/endpoints/code';
 import * as user from '@gre/contract/endpoints/user';
-import { hashPassword } from '../platform/password.ts';
 import { createUserRepo } from '../modules/user/user.repo.ts';
+import { hashPassword } from '../platform/password.ts';
 import type { TestApp } from './harness.ts';
 
 let counter = 0;
@@ -21,7 +21,12 @@ export async function registerUser(t: TestApp, opts: { account?: string; passwor
     ? await t.call(code.sendSmsCode, { phone: account, purpose: 'register' })
     : await t.call(code.sendEmailCode, { email: account, purpose: 'register' });
   if (!sent.body.ok) throw new Error(`send_code failed: ${JSON.stringify(sent.body.err_data)}`);
-  const res = await t.call(user.register, { account, code: t.outbox.lastCode(account.toLowerCase()), password, name: opts.name });
+  const res = await t.call(user.register, {
+    account,
+    code: t.outbox.lastCode(account.toLowerCase()),
+    password,
+    name: opts.name,
+  });
   if (!res.body.ok || !res.body.data) throw new Error(`register failed: ${JSON.stringify(res.body.err_data)}`);
   t.clock.advance(61_000);
   return { account, password, token: res.body.data.token, user: res.body.data.user };
@@ -33,7 +38,15 @@ export async function staffUser(t: TestApp, flags: { isAdmin?: boolean; isOperat
   const email = uniqueEmail('staff');
   const now = t.clock.now();
   await repo.create(
-    { email, name: '员工', passwordHash: await hashPassword('Staff1234'), roleKind: 4, ...flags, createdAt: now, updatedAt: now },
+    {
+      email,
+      name: '员工',
+      passwordHash: await hashPassword('Staff1234'),
+      roleKind: 4,
+      ...flags,
+      createdAt: now,
+      updatedAt: now,
+    },
     { roleKind: 4, startAt: now, note: 'test' },
   );
   const res = await t.call(user.login, { account: email, password: 'Staff1234' });

@@ -19,7 +19,8 @@ export type DbKind = 'pglite' | 'postgres';
 /** The databases integration tests run on. Under CI, PostgreSQL is required, never skipped. */
 export function testDbKinds(): DbKind[] {
   if (process.env.TEST_DATABASE_URL) return ['pglite', 'postgres'];
-  if (process.env.CI === 'true') throw new Error('CI=true but TEST_DATABASE_URL is not set: PostgreSQL tests cannot be skipped.');
+  if (process.env.CI === 'true')
+    throw new Error('CI=true but TEST_DATABASE_URL is not set: PostgreSQL tests cannot be skipped.');
   return ['pglite'];
 }
 

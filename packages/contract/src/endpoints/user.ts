@@ -23,7 +23,12 @@ export const register = endpoint({
   summary: '注册（手机号或邮箱 + 验证码 + 密码），新账号为试用用户',
   access: 'anonymous',
   backdrop: true,
-  request: z.object({ account: accountSchema, code: codeSchema, password: passwordSchema, name: nameSchema.optional() }),
+  request: z.object({
+    account: accountSchema,
+    code: codeSchema,
+    password: passwordSchema,
+    name: nameSchema.optional(),
+  }),
   response: sessionSchema,
   rateLimit: { max: 10, timeWindowMs: 60_000 },
 });

@@ -97,4 +97,3 @@ export const roleRecords = pgTable(
   },
   (t) => [index('role_records_user_idx').on(t.userId)],
 );
-

@@ -1,5 +1,5 @@
 // Sign-in and the month calendar, on China dates.
-import { addDays, chinaDay, type Clock } from '../../platform/clock.ts';
+import { addDays, type Clock, chinaDay } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/endpoints.ts';
 import type { InvalidationBus } from '../../platform/invalidation.ts';
 import type { SummaryRepo } from './summary.repo.ts';

@@ -13,7 +13,13 @@ export interface Maintenance {
   message: string;
 }
 
-export function createSystemService(deps: { db: Db; clock: Clock; forcedOn: boolean; minApiVersion: string; version: string }) {
+export function createSystemService(deps: {
+  db: Db;
+  clock: Clock;
+  forcedOn: boolean;
+  minApiVersion: string;
+  version: string;
+}) {
   const { db, clock } = deps;
   let cached: { value: Maintenance; at: number } | null = null;
 

@@ -1,7 +1,9 @@
 // An account string is a mainland phone number or an email address.
 import { phonePattern } from '@gre/contract/user';
 
-export type Account = { channel: 'sms'; phone: string; target: string } | { channel: 'email'; email: string; target: string };
+export type Account =
+  | { channel: 'sms'; phone: string; target: string }
+  | { channel: 'email'; email: string; target: string };
 
 export function parseAccount(raw: string): Account {
   const v = raw.trim();

@@ -16,7 +16,13 @@ export const codeRules = {
 
 const purposeText: Record<CodePurpose, string> = { register: '注册', login: '登录', reset: '重设密码' };
 
-export function createCodeService(deps: { repo: UserRepo; clock: Clock; mailer: Mailer; sms: SmsSender; secret: string }) {
+export function createCodeService(deps: {
+  repo: UserRepo;
+  clock: Clock;
+  mailer: Mailer;
+  sms: SmsSender;
+  secret: string;
+}) {
   const { repo, clock } = deps;
   const hash = (a: Account, purpose: string, code: string) =>
     createHmac('sha256', deps.secret).update(`${a.channel}:${a.target}:${purpose}:${code}`).digest('hex');

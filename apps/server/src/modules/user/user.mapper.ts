@@ -69,7 +69,14 @@ export function toUser(
 
 export function toUserInfo(u: UserRow, now: Date): UserInfo {
   const role = effectiveRole(u, now);
-  return { id: String(u.id), name: u.name, signature: u.signature, user_index: u.id, role_kind: role, role_name: roleName[role] };
+  return {
+    id: String(u.id),
+    name: u.name,
+    signature: u.signature,
+    user_index: u.id,
+    role_kind: role,
+    role_name: roleName[role],
+  };
 }
 
 export function toProfile(u: UserRow, now: Date): Profile {

@@ -1,7 +1,7 @@
 // SQL for accounts, sessions, codes and login failures.
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
 import { loginFailures, roleRecords, sessions, users, verificationCodes } from '../../db/schema/user.ts';
+import type { Db } from '../../platform/db.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -65,7 +65,10 @@ export function createUserRepo(db: Db) {
     },
 
     /** Today's activity and the role history, in one round trip (every /api/user/get needs both). */
-    async todayAndRecords(userId: number, day: string): Promise<{ day: string; today: TodayRow | undefined; records: RoleRecordRow[] }> {
+    async todayAndRecords(
+      userId: number,
+      day: string,
+    ): Promise<{ day: string; today: TodayRow | undefined; records: RoleRecordRow[] }> {
       const res = await db.execute<{ today: RawToday | null; records: RawRecord[] }>(sql`
         select
           (select json_build_object('used_question', d.used_question, 'used_word', d.used_word, 'used_time_mins', d.used_time_mins)
@@ -124,14 +127,20 @@ export function createUserRepo(db: Db) {
     async insertCodeWithinLimits(
       code: typeof verificationCodes.$inferInsert & { createdAt: Date },
       limits: { targetPerMinute: number; targetPerDay: number; ipPerMinute: number; ipPerDay: number },
-    ): Promise<{ ok: true } | { ok: false; reason: 'target_minute' | 'target_day' | 'ip_minute' | 'ip_day'; retryAt: Date }> {
+    ): Promise<
+      { ok: true } | { ok: false; reason: 'target_minute' | 'target_day' | 'ip_minute' | 'ip_day'; retryAt: Date }
+    > {
       const now = code.createdAt;
       const minuteAgo = new Date(now.getTime() - 60_000);
       const dayAgo = new Date(now.getTime() - 86_400_000);
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${code.target}`}))`);
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code-ip:${code.ip}`}))`);
-        const count = async (col: typeof verificationCodes.target | typeof verificationCodes.ip, v: string, since: Date) => {
+        const count = async (
+          col: typeof verificationCodes.target | typeof verificationCodes.ip,
+          v: string,
+          since: Date,
+        ) => {
           const [r] = await tx
             .select({ n: sql<number>`count(*)::int`, first: sql<string | null>`min(${verificationCodes.createdAt})` })
             .from(verificationCodes)
@@ -207,7 +216,12 @@ export function createUserRepo(db: Db) {
           byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
         })
         .from(loginFailures)
-        .where(and(gte(loginFailures.at, since), sql`(${loginFailures.account} = ${account} or ${loginFailures.ip} = ${ip})`));
+        .where(
+          and(
+            gte(loginFailures.at, since),
+            sql`(${loginFailures.account} = ${account} or ${loginFailures.ip} = ${ip})`,
+          ),
+        );
       return { byAccount: r?.byAccount ?? 0, byIp: r?.byIp ?? 0 };
     },
   };

@@ -2,12 +2,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { RoleKind } from '@gre/contract/enums';
 import type { CodePurpose } from '@gre/contract/user';
-import { chinaDay, type Clock } from '../../platform/clock.ts';
+import { type Clock, chinaDay } from '../../platform/clock.ts';
 import type { AuthedContext, Caller, RequestContext } from '../../platform/endpoints.ts';
 import { isStaff } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import type { InvalidationBus } from '../../platform/invalidation.ts';
+import { hashPassword, verifyPassword } from '../../platform/password.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
 import { accountKey, parseAccount } from './account.ts';
@@ -39,7 +39,11 @@ export function createUserService(deps: UserServiceDeps) {
   const sessionCache = new TtlCache<string, UserRow>(clock, sessionCacheMs, 100_000);
   // Today's progress and role history per user and China day, for /api/user/get. Whatever writes
   // daily_activity or role_records publishes ('user', id) on the bus.
-  const extrasCache = new TtlCache<string, Awaited<ReturnType<UserRepo['todayAndRecords']>>>(clock, sessionCacheMs, 100_000);
+  const extrasCache = new TtlCache<string, Awaited<ReturnType<UserRepo['todayAndRecords']>>>(
+    clock,
+    sessionCacheMs,
+    100_000,
+  );
   bus.subscribe((topic, key) => {
     if (topic === 'session') sessionCache.delete(key);
     if (topic === 'user') {
@@ -159,7 +163,11 @@ export function createUserService(deps: UserServiceDeps) {
         await refuseDuringMaintenance(user);
         return openSession(user, ctx);
       }
-      const failures = await repo.countLoginFailures(account.target, ctx.ip, new Date(now.getTime() - loginRules.windowMs));
+      const failures = await repo.countLoginFailures(
+        account.target,
+        ctx.ip,
+        new Date(now.getTime() - loginRules.windowMs),
+      );
       if (failures.byAccount >= loginRules.maxPerAccount || failures.byIp >= loginRules.maxPerIp) {
         throw errors.rateLimited('登录失败次数过多，请 15 分钟后再试，或使用验证码登录');
       }

@@ -106,7 +106,9 @@ describe.each(testDbKinds())('accounts on %s', (kind) => {
       t.clock.advance(120_000);
       const ip = '10.9.9.9';
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => t.call(code.sendEmailCode, { email: uniqueEmail(), purpose: 'register' }, { ip })),
+        Array.from({ length: 8 }, () =>
+          t.call(code.sendEmailCode, { email: uniqueEmail(), purpose: 'register' }, { ip }),
+        ),
       );
       expect(results.filter((r) => r.body.ok)).toHaveLength(5);
       expect(results.filter((r) => r.body.err_data?.kind === 'rate_limited')).toHaveLength(3);
@@ -189,7 +191,11 @@ describe.each(testDbKinds())('accounts on %s', (kind) => {
     it('reset_password changes the password and logs out every device', async () => {
       const { account, token } = await registerUser(t);
       await t.call(code.sendEmailCode, { email: account, purpose: 'reset' });
-      const res = await t.call(user.resetPassword, { account, code: t.outbox.lastCode(account), password: 'NewPassw0rd' });
+      const res = await t.call(user.resetPassword, {
+        account,
+        code: t.outbox.lastCode(account),
+        password: 'NewPassw0rd',
+      });
       expect(res.body.ok).toBe(true);
       expect((await t.call(user.getUser, {}, { token })).status).toBe(401);
       expect((await t.call(user.login, { account, password: 'NewPassw0rd' })).body.ok).toBe(true);
@@ -250,7 +256,11 @@ describe.each(testDbKinds())('accounts on %s', (kind) => {
     it('an admin freezes a user: their sessions end and a new login can read nothing', async () => {
       const admin = await staffUser(t, { isAdmin: true });
       const target = await registerUser(t);
-      const res = await t.call(user.freeze, { user_id: target.user.id, freeze: true, reason: '违规' }, { token: admin.token });
+      const res = await t.call(
+        user.freeze,
+        { user_id: target.user.id, freeze: true, reason: '违规' },
+        { token: admin.token },
+      );
       expect(res.body.data).toEqual({ user_id: target.user.id, is_freeze: true });
       expect((await t.call(user.getUser, {}, { token: target.token })).status).toBe(401);
       const again = await t.call(user.login, { account: target.account, password: target.password });

@@ -1,0 +1,38 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { closeDialog, openDialog, useDialog } from '../app-store.ts';
+
+/** day_overflow: a daily quota of the visitor's role is used up. */
+export function OutOfLimitDialog() {
+  const dialog = useDialog('out_of_limit');
+  const close = () => closeDialog('out_of_limit');
+  const role = dialog?.roleName || '当前会员';
+  const subject = dialog?.subject || '该项';
+  return (
+    <Dialog open={dialog !== undefined} onClose={close} aria-labelledby="out-of-limit-title">
+      <DialogTitle id="out-of-limit-title">{dialog?.message || '权益额度已用完'}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          您的{role}今日「{subject}」额度已用完，将在北京时间次日 0 点恢复。开通更高等级的会员可获得更多额度。
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button
+          onClick={() => {
+            close();
+            openDialog({ name: 'vip', message: '' });
+          }}
+        >
+          查看会员权益
+        </Button>
+        <Button variant="contained" onClick={close}>
+          知道了
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { roleBenefits } from '../../lib/membership.ts';
+import { closeDialog, openDialog, useDialog } from '../app-store.ts';
+import { ContactDetails } from './contact-details.tsx';
+
+const paidRoles = roleBenefits.filter((r) => r.role === 'VIP' || r.role === '超级VIP');
+
+/** Membership benefits; the QR payment arrives with the payment issue. */
+export function VipDialog() {
+  const dialog = useDialog('vip');
+  const close = () => closeDialog('vip');
+  return (
+    <Dialog open={dialog !== undefined} onClose={close} maxWidth="sm" aria-labelledby="vip-dialog-title">
+      <DialogTitle id="vip-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <WorkspacePremiumOutlined color="secondary" />
+        会员权益
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          {dialog?.message ? <Alert severity="warning">{dialog.message}</Alert> : null}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+            }}
+          >
+            {paidRoles.map((r) => (
+              <Box
+                key={r.role}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, bgcolor: 'background.default' }}
+              >
+                <Typography variant="h6" color="secondary.dark" gutterBottom>
+                  {r.role === '超级VIP' ? '超级 VIP' : 'VIP 会员'}
+                </Typography>
+                <Typography variant="body2">练习题目：{r.questions}</Typography>
+                <Typography variant="body2">模考：{r.mockExams}</Typography>
+                <Typography variant="body2">作文批改：{r.essayGradings}</Typography>
+                <Typography variant="body2">可见题目：{r.visibility}</Typography>
+              </Box>
+            ))}
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            会员可选 7 天、1 个月、2 个月、3 个月；开通后不支持退款、不可转让或兑换。
+          </Typography>
+          <Alert severity="info" icon={false}>
+            <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+              在线支付即将开放，如需开通请联系客服
+            </Typography>
+            <ContactDetails />
+          </Alert>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => openDialog({ name: 'rights_table' })}>查看会员权益表</Button>
+        <Button variant="contained" onClick={close}>
+          知道了
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

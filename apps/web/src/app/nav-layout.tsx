@@ -1,0 +1,153 @@
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import { alpha } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { useCurrentUser } from '../lib/current-user.ts';
+import { Footer } from './footer.tsx';
+import { activeNavItem, navItems, paths, showsFooter } from './paths.ts';
+
+const bottomNavHeight = 60;
+
+function UserBadge() {
+  const user = useCurrentUser();
+  return (
+    <ButtonBase
+      component={Link}
+      to={paths.personal}
+      aria-label={`我的账户：${user.name}（${user.authority.role_name}）`}
+      sx={{ borderRadius: 5, gap: 1, px: 1, py: 0.5, '&:hover': { bgcolor: 'action.hover' } }}
+    >
+      <Chip
+        size="small"
+        label={user.authority.role_name}
+        color={user.authority.role_kind >= 3 ? 'secondary' : 'default'}
+        variant={user.authority.role_kind >= 3 ? 'filled' : 'outlined'}
+      />
+      <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 140 }} noWrap>
+        {user.name}
+      </Typography>
+      <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: '0.95rem' }}>
+        {user.name.slice(0, 1) || '我'}
+      </Avatar>
+    </ButtonBase>
+  );
+}
+
+/** The navigation layout: top bar with links on wide screens, a bottom bar on phones, the footer. */
+export function NavLayout() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const active = activeNavItem(location.pathname);
+  return (
+    <Box
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        pb: { xs: `calc(${bottomNavHeight}px + env(safe-area-inset-bottom))`, md: 0 },
+      }}
+    >
+      <AppBar
+        position="sticky"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.92)', backdropFilter: 'blur(8px)' }}
+      >
+        <Container maxWidth="lg" disableGutters>
+          <Toolbar sx={{ gap: { xs: 1, md: 3 }, minHeight: { xs: 56, sm: 64 } }}>
+            <ButtonBase
+              component={Link}
+              to={paths.home}
+              aria-label="GRE 备考"
+              sx={{ gap: 1, borderRadius: 2, px: 0.5, color: 'primary.dark' }}
+            >
+              <SchoolOutlined />
+              <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: '0.04em' }}>
+                GRE 备考
+              </Typography>
+            </ButtonBase>
+            <Box component="nav" aria-label="主导航" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+              {navItems.map((item) => {
+                const Icon = item.icon;
+                const isActive = active?.key === item.key;
+                return (
+                  <Button
+                    key={item.key}
+                    component={NavLink}
+                    to={item.href}
+                    aria-current={isActive ? 'page' : undefined}
+                    startIcon={<Icon />}
+                    sx={(t) => ({
+                      px: 2,
+                      color: isActive ? 'primary.main' : 'text.secondary',
+                      bgcolor: isActive ? alpha(t.palette.primary.main, 0.08) : 'transparent',
+                    })}
+                  >
+                    {item.label}
+                  </Button>
+                );
+              })}
+            </Box>
+            <Box sx={{ flex: 1 }} />
+            <UserBadge />
+          </Toolbar>
+        </Container>
+        {navigation.state !== 'idle' ? (
+          <LinearProgress
+            aria-label="页面加载中"
+            sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2, borderRadius: 0 }}
+          />
+        ) : null}
+      </AppBar>
+      <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 3 } }}>
+        <Outlet />
+      </Container>
+      {showsFooter(location.pathname) ? <Footer /> : null}
+      <Paper
+        component="nav"
+        aria-label="底部导航"
+        elevation={0}
+        sx={{
+          display: { xs: 'block', md: 'none' },
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: (t) => t.zIndex.appBar,
+          borderTop: 1,
+          borderColor: 'divider',
+          pb: 'env(safe-area-inset-bottom)',
+        }}
+      >
+        <BottomNavigation showLabels value={active?.key ?? false} sx={{ height: bottomNavHeight }}>
+          {navItems.map((item) => {
+            const Icon = item.icon;
+            return (
+              <BottomNavigationAction
+                key={item.key}
+                component={Link}
+                to={item.href}
+                value={item.key}
+                label={item.label}
+                icon={<Icon />}
+                aria-current={active?.key === item.key ? 'page' : undefined}
+              />
+            );
+          })}
+        </BottomNavigation>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+// Every route path and its href in one place (spec section 2 names). The navigation shows
+// `navItems` only, so a page appears in the menu the day its issue adds it here.
+
+import type { SvgIconComponent } from '@mui/icons-material';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+
+export const paths = {
+  root: '/',
+  home: '/home',
+  personal: '/personal',
+  login: '/login',
+  agreement: '/agreement',
+  debug: '/debug',
+} as const;
+
+export interface NavItem {
+  key: string;
+  label: string;
+  href: string;
+  icon: SvgIconComponent;
+  /** Other paths that count as this item (the index route shows home). */
+  alsoMatches?: readonly string[];
+}
+
+export const navItems: readonly NavItem[] = [
+  { key: 'home', label: '首页', href: paths.home, icon: HomeOutlined, alsoMatches: [paths.root] },
+  { key: 'personal', label: '个人中心', href: paths.personal, icon: PersonOutlined },
+];
+
+/** Pages a visitor may open without logging in. */
+export const publicPaths: readonly string[] = [paths.login, paths.agreement, paths.debug];
+
+function normalise(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function isPublicPath(pathname: string): boolean {
+  return publicPaths.includes(normalise(pathname));
+}
+
+/** The nav item a location belongs to: exact match or a sub-page (/personal/collect → 个人中心). */
+export function activeNavItem(pathname: string, items: readonly NavItem[] = navItems): NavItem | undefined {
+  const path = normalise(pathname);
+  return items.find(
+    (item) => item.href === path || path.startsWith(`${item.href}/`) || (item.alsoMatches ?? []).includes(path),
+  );
+}
+
+/** Where a footer is shown: every navigation page (spec section 2), never login or agreement. */
+export function showsFooter(pathname: string): boolean {
+  const path = normalise(pathname);
+  return path !== paths.login && path !== paths.agreement;
+}

@@ -1,0 +1,48 @@
+// The routes of spec section 2 that exist so far. Pages are lazy route modules under features/.
+import { createBrowserRouter } from 'react-router';
+import { PageSpinner } from '../components/status-page.tsx';
+import { ErrorPage, NotFoundPage } from './error-page.tsx';
+import { NavLayout } from './nav-layout.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { requireUserLoader, startupLoader } from './route-guards.ts';
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      path: '/',
+      Component: RootLayout,
+      ErrorBoundary: ErrorPage,
+      HydrateFallback: PageSpinner,
+      loader: startupLoader,
+      shouldRevalidate: () => false,
+      children: [
+        // Outside the navigation layout.
+        { path: 'login', lazy: () => import('../features/auth/login-route.tsx') },
+        { path: 'agreement', lazy: () => import('../features/agreement/agreement-route.tsx') },
+        { path: 'debug', lazy: () => import('../features/debug/debug-route.tsx') },
+        // Inside the navigation layout.
+        {
+          id: 'nav',
+          Component: NavLayout,
+          loader: requireUserLoader,
+          children: [
+            {
+              // Errors of a page show inside the layout, so the navigation stays usable.
+              ErrorBoundary: ErrorPage,
+              children: [
+                { index: true, lazy: () => import('../features/home/home-route.tsx') },
+                { path: 'home', lazy: () => import('../features/home/home-route.tsx') },
+                {
+                  path: 'personal',
+                  children: [{ index: true, lazy: () => import('../features/personal/personal-route.tsx') }],
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,2 @@
+// Route module for /agreement.
+export { AgreementPage as Component } from './agreement-page.tsx';

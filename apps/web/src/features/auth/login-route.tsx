@@ -1,0 +1,2 @@
+// Route module for /login.
+export { LoginPage as Component } from './login-page.tsx';

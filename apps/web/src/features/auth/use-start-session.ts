@@ -1,0 +1,23 @@
+import type { ResponseOf } from '@gre/contract/endpoint';
+import type { login } from '@gre/contract/endpoints/user';
+import { useNavigate } from 'react-router';
+import { useAppStore } from '../../app/app-store.ts';
+import { paths } from '../../app/paths.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { storeToken } from '../../lib/token.ts';
+
+export type Session = ResponseOf<typeof login>;
+
+/** After login or registration: keep the token, seed the user, go home. */
+export function useStartSession(): (session: Session, greeting: string) => void {
+  const navigate = useNavigate();
+  return (session, greeting) => {
+    storeToken(session.token);
+    queryClient.setQueryData(currentUserQuery.queryKey, session.user);
+    useAppStore.getState().setCurrentUserId(session.user.id);
+    toast('success', greeting);
+    void navigate(paths.home, { replace: true });
+  };
+}

@@ -1,0 +1,37 @@
+// Pure helpers of the diagnostics page.
+import { compareApiVersions } from '@gre/contract/envelope';
+import { parseTokenPayload } from '../../lib/token-payload.ts';
+
+export interface TokenSummary {
+  present: boolean;
+  wellFormed: boolean;
+  userId: string | null;
+  /** 'YYYY-MM-DD HH:mm' in China time, or null. */
+  expiresAt: string | null;
+  expired: boolean | null;
+}
+
+export function summariseToken(token: string | null, nowMs: number): TokenSummary {
+  if (token === null || token === '') {
+    return { present: false, wellFormed: false, userId: null, expiresAt: null, expired: null };
+  }
+  const payload = parseTokenPayload(token);
+  if (payload === null) return { present: true, wellFormed: false, userId: null, expiresAt: null, expired: null };
+  if (payload.expiresAt === null) {
+    return { present: true, wellFormed: true, userId: payload.userId, expiresAt: null, expired: null };
+  }
+  const ms = payload.expiresAt * 1000;
+  const china = new Date(ms + 8 * 60 * 60 * 1000).toISOString();
+  return {
+    present: true,
+    wellFormed: true,
+    userId: payload.userId,
+    expiresAt: `${china.slice(0, 10)} ${china.slice(11, 16)}`,
+    expired: ms <= nowMs,
+  };
+}
+
+/** Whether this build's API version is below what the server accepts. */
+export function versionTooLow(clientVersion: string, minVersion: string): boolean {
+  return compareApiVersions(clientVersion, minVersion) < 0;
+}

@@ -1,0 +1,2 @@
+// Route module for /debug.
+export { DebugPage as Component } from './debug-page.tsx';

@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { type CalendarDate, chinaDate, formatChineseDate, isoDate, parseIsoDate } from '../../lib/china-time.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { chinaHour, greeting, weekdayName } from './home-logic.ts';
+import { monthActivityQuery } from './queries.ts';
+import { SignInCard } from './sign-in-card.tsx';
+import { TodayAimCard } from './today-aim-card.tsx';
+
+export function HomePage() {
+  const user = useCurrentUser();
+  const now = new Date();
+  const clientToday = chinaDate(now);
+  // The server's date is the authority for "today" (a wrong clock on this computer must not move it).
+  const month = useQuery(monthActivityQuery({ year: clientToday.year, month: clientToday.month }));
+  const today: CalendarDate = (month.data && parseIsoDate(month.data.sign_in.date)) || clientToday;
+  const expire = user.authority.expire_date;
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.85rem' } }}>
+          {greeting(chinaHour(now))}，{user.name}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography color="text.secondary">
+            {formatChineseDate(isoDate(today))} {weekdayName(today)}
+          </Typography>
+          <Chip size="small" label={user.authority.role_name} color="primary" variant="outlined" />
+          {expire ? (
+            <Typography variant="body2" color="text.secondary">
+              有效期至 {formatChineseDate(expire)}
+            </Typography>
+          ) : null}
+        </Stack>
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2, md: 3 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <TodayAimCard aim={user.data.today_aim} />
+        <SignInCard today={today} />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+// Route module for / and /home.
+import { chinaDate } from '../../lib/china-time.ts';
+import { loadCurrentUser } from '../../lib/current-user.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { monthActivityQuery } from './queries.ts';
+
+export { HomePage as Component } from './home-page.tsx';
+
+export async function loader(): Promise<null> {
+  if ((await loadCurrentUser()) === null) return null;
+  // prefetchQuery never throws: a failed calendar shows its own retry, the page still opens.
+  await queryClient.prefetchQuery(monthActivityQuery(chinaDate(new Date())));
+  return null;
+}

@@ -1,0 +1,78 @@
+import type { Profile } from '@gre/contract/user';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { openDialog } from '../../app/app-store.ts';
+import { formatChineseDate } from '../../lib/china-time.ts';
+import { upgradeOptions } from '../../lib/membership.ts';
+
+export function MembershipCard(props: { profile: Profile }) {
+  const { profile } = props;
+  const options = upgradeOptions(profile.role_kind);
+  const paid = profile.role_kind >= 3;
+  return (
+    <Card
+      sx={{
+        background: paid ? 'linear-gradient(135deg, #fffaf0 0%, #ffffff 60%)' : undefined,
+      }}
+    >
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+          <WorkspacePremiumOutlined color="secondary" />
+          <Typography variant="h4" component="h2">
+            我的会员
+          </Typography>
+        </Stack>
+        <Stack spacing={1.5}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Chip label={profile.role_name} color={paid ? 'secondary' : 'primary'} />
+            <Typography variant="body2" color="text.secondary">
+              {profile.expire_date ? `有效期至 ${formatChineseDate(profile.expire_date)}` : '长期有效'}
+            </Typography>
+          </Stack>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'baseline',
+              gap: 1,
+              p: 1.5,
+              borderRadius: 2,
+              bgcolor: 'background.default',
+            }}
+          >
+            <Typography color="text.secondary">闪卡币</Typography>
+            <Typography sx={{ fontSize: '1.5rem', fontWeight: 700, color: 'primary.dark' }}>
+              {profile.flash_coins}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              枚，可用于新建闪卡
+            </Typography>
+          </Box>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            {options.map((o) => (
+              <Button
+                key={o.key}
+                variant={o.key === 'vip' ? 'contained' : 'outlined'}
+                color="secondary"
+                onClick={() => openDialog({ name: 'vip', message: '' })}
+              >
+                {o.label}
+              </Button>
+            ))}
+            <Button onClick={() => openDialog({ name: 'rights_table' })}>权益对比</Button>
+          </Stack>
+          {options.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              您已是最高等级会员，感谢支持！
+            </Typography>
+          ) : null}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

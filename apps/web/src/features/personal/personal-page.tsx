@@ -1,0 +1,94 @@
+import { logout } from '@gre/contract/endpoints/user';
+import Logout from '@mui/icons-material/Logout';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { api } from '../../lib/api-client.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { toast } from '../../lib/toast.ts';
+import { removeToken } from '../../lib/token.ts';
+import { AimSettingsCard } from './aim-settings-card.tsx';
+import { MembershipCard } from './membership-card.tsx';
+import { ProfileCard } from './profile-card.tsx';
+import { profileQuery } from './queries.ts';
+
+function LogoutButton() {
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: () => api(logout, {}),
+    // Leave even when the server cannot be reached: the token is gone from this browser either way.
+    // The login page clears the query cache when it mounts, once no page here can refetch.
+    onSettled: () => {
+      removeToken();
+      toast('success', '已退出登录');
+      void navigate(paths.login, { replace: true });
+    },
+  });
+  return (
+    <Button
+      variant="outlined"
+      color="error"
+      startIcon={<Logout />}
+      onClick={() => mutation.mutate()}
+      disabled={mutation.isPending}
+    >
+      退出登录
+    </Button>
+  );
+}
+
+export function PersonalPage() {
+  const user = useCurrentUser();
+  const profile = useQuery(profileQuery);
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.85rem' } }}>
+          个人中心
+        </Typography>
+        <LogoutButton />
+      </Stack>
+      {profile.isError && !profile.data ? (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
+              重试
+            </Button>
+          }
+        >
+          个人资料加载失败
+        </Alert>
+      ) : null}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2, md: 3 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
+        }}
+      >
+        {profile.data ? (
+          <>
+            <ProfileCard profile={profile.data} />
+            <MembershipCard profile={profile.data} />
+          </>
+        ) : profile.isPending ? (
+          <>
+            <Skeleton variant="rounded" height={320} />
+            <Skeleton variant="rounded" height={240} />
+          </>
+        ) : null}
+        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+          <AimSettingsCard aim={user.data.today_aim} />
+        </Box>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+// Route module for /personal (the personal index).
+import { loadCurrentUser } from '../../lib/current-user.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { profileQuery } from './queries.ts';
+
+export { PersonalPage as Component } from './personal-page.tsx';
+
+export async function loader(): Promise<null> {
+  if ((await loadCurrentUser()) === null) return null;
+  await queryClient.prefetchQuery(profileQuery);
+  return null;
+}

@@ -1,0 +1,8 @@
+import { getProfile } from '@gre/contract/endpoints/user';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+export const profileQuery = queryOptions({
+  queryKey: ['user', 'profile'],
+  queryFn: ({ signal }) => api(getProfile, {}, { signal }),
+});

@@ -1,0 +1,141 @@
+import { signIn } from '@gre/contract/endpoints/summary';
+import { getStatus } from '@gre/contract/endpoints/system';
+import { login } from '@gre/contract/endpoints/user';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, configureApiClient } from './api-client.ts';
+import type { Effect } from './error-catalogue.ts';
+
+const status = {
+  server_version: '0.1.0',
+  min_api_version: 'v1.0.0',
+  maintenance: { on: false, message: '' },
+  server_time: '2026-11-21T00:00:00Z',
+};
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const map = new Map(Object.entries(initial));
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+    key: (i: number) => [...map.keys()][i] ?? null,
+    get length() {
+      return map.size;
+    },
+  };
+}
+
+function jsonResponse(body: unknown, init: { status?: number; statusText?: string } = {}) {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    statusText: init.statusText ?? 'OK',
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+let effects: Effect[][];
+let backdrop: number[];
+
+beforeEach(() => {
+  effects = [];
+  backdrop = [];
+  configureApiClient({ runEffects: (e) => effects.push([...e]), changeBackdrop: (d) => backdrop.push(d) });
+  vi.stubGlobal('window', { localStorage: memoryStorage({ token: 'a.b.c', device_id: 'device-1' }) });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('api', () => {
+  it('POSTs JSON with the token, API version and device id, and returns the data', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({ ok: true, data: status, err_data: null }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api(getStatus, {})).resolves.toEqual(status);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/system/status');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{}');
+    expect(init.headers).toMatchObject({
+      'content-type': 'application/json',
+      authorization: 'Bearer a.b.c',
+      'x-api-version': 'v1.99.99',
+    });
+    expect(typeof (init.headers as Record<string, string>)['x-device-id']).toBe('string');
+    expect(effects).toEqual([]);
+    expect(backdrop).toEqual([]);
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    vi.stubGlobal('window', { localStorage: memoryStorage() });
+    const fetchMock = vi.fn(async () => jsonResponse({ ok: true, data: status, err_data: null }));
+    vi.stubGlobal('fetch', fetchMock);
+    await api(getStatus, {});
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).not.toHaveProperty('authorization');
+  });
+
+  it('shows the backdrop around backdrop endpoints, even when they fail', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          ok: false,
+          data: null,
+          err_data: { kind: 'login_failed', show: '账号或密码错误', detail: '', overflow_subject: '', role_name: '' },
+        }),
+      ),
+    );
+    await expect(api(login, { account: 'a@example.com', password: 'x' })).rejects.toBeInstanceOf(ApiError);
+    expect(backdrop).toEqual([1, -1]);
+    expect(effects).toEqual([[{ type: 'toast', variant: 'error', message: '账号或密码错误' }]]);
+  });
+
+  it('runs the catalogue for HTTP errors and rejects', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 401, statusText: 'Unauthorized' })),
+    );
+    const error = await api(signIn, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).failure).toEqual({ type: 'http', status: 401, statusText: 'Unauthorized' });
+    expect(effects[0]?.map((e) => e.type)).toEqual(['toast', 'remove_token', 'go_to_login']);
+  });
+
+  it('reports a network failure with its message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(api(getStatus, {})).rejects.toMatchObject({
+      failure: { type: 'network', message: 'Failed to fetch' },
+    });
+    expect(effects).toEqual([[{ type: 'toast', variant: 'error', message: '网络异常：Failed to fetch' }]]);
+  });
+
+  it('refuses data that does not match the contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ ok: true, data: { server_version: 1 }, err_data: null })),
+    );
+    await expect(api(getStatus, {})).rejects.toMatchObject({ failure: { type: 'invalid_response' } });
+    expect(effects[0]?.[0]).toMatchObject({ type: 'toast', variant: 'error' });
+  });
+
+  it('stays quiet when the caller cancels', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        controller.abort();
+        throw new DOMException('aborted', 'AbortError');
+      }),
+    );
+    await expect(api(getStatus, {}, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(effects).toEqual([]);
+  });
+});

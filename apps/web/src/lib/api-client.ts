@@ -1,0 +1,106 @@
+// `api(endpoint, payload)`: the one way the web talks to the server (DESIGN "How a request flows").
+// Failures go through the error catalogue, then reject, so callers (queries, mutations) know.
+import type { Endpoint, RequestOf, ResponseOf } from '@gre/contract/endpoint';
+import { headers } from '@gre/contract/envelope';
+import { apiVersion } from './api-version.ts';
+import { getDeviceId } from './device-id.ts';
+import { interpretResponse, networkErrorMessage } from './envelope.ts';
+import { type Effect, effectsForFailure, type Failure } from './error-catalogue.ts';
+import { readToken } from './token.ts';
+
+export class ApiError extends Error {
+  readonly failure: Failure;
+  readonly effects: readonly Effect[];
+  constructor(failure: Failure, effects: readonly Effect[]) {
+    super(describeFailure(failure));
+    this.name = 'ApiError';
+    this.failure = failure;
+    this.effects = effects;
+  }
+}
+
+function describeFailure(failure: Failure): string {
+  switch (failure.type) {
+    case 'http':
+      return `HTTP ${failure.status}`;
+    case 'network':
+    case 'invalid_response':
+      return failure.message;
+    case 'api':
+      return failure.errData.show || failure.errData.detail || failure.errData.kind;
+  }
+}
+
+export interface ApiClientHooks {
+  runEffects: (effects: readonly Effect[]) => void;
+  /** +1 when a backdrop call starts, -1 when it ends. */
+  changeBackdrop: (delta: 1 | -1) => void;
+}
+
+let hooks: ApiClientHooks = { runEffects: () => {}, changeBackdrop: () => {} };
+
+/** Called once at start-up by `app/` to connect the client to toasts, dialogs and navigation. */
+export function configureApiClient(next: ApiClientHooks): void {
+  hooks = next;
+}
+
+export const requestTimeoutMs = 30_000;
+
+export interface ApiOptions {
+  signal?: AbortSignal;
+}
+
+type Outcome<T> = { ok: true; data: T } | { ok: false; failure: Failure };
+
+async function send<E extends Endpoint>(
+  endpoint: E,
+  payload: RequestOf<E>,
+  signal: AbortSignal | undefined,
+): Promise<Outcome<ResponseOf<E>>> {
+  const requestHeaders: Record<string, string> = {
+    'content-type': 'application/json',
+    [headers.apiVersion]: apiVersion,
+    [headers.deviceId]: getDeviceId(),
+  };
+  const token = readToken();
+  if (token) requestHeaders.authorization = `Bearer ${token}`;
+  const timeout = AbortSignal.timeout(requestTimeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(endpoint.path, {
+      method: 'POST',
+      headers: requestHeaders,
+      body: JSON.stringify(payload ?? {}),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    // The caller cancelled (a query unmounted or was superseded): nothing to tell the visitor.
+    if (signal?.aborted) throw error;
+    return { ok: false, failure: { type: 'network', message: networkErrorMessage(error) } };
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  const result = interpretResponse(response.status, response.statusText, body);
+  if (!result.ok) return result;
+  const parsed = endpoint.response.safeParse(result.data);
+  if (parsed.success) return { ok: true, data: parsed.data as ResponseOf<E> };
+  console.error(`[api] ${endpoint.path}: the response does not match the contract`, parsed.error);
+  return { ok: false, failure: { type: 'invalid_response', message: '响应与约定不符' } };
+}
+
+export async function api<E extends Endpoint>(
+  endpoint: E,
+  payload: RequestOf<E>,
+  options: ApiOptions = {},
+): Promise<ResponseOf<E>> {
+  if (endpoint.backdrop) hooks.changeBackdrop(1);
+  let outcome: Outcome<ResponseOf<E>>;
+  try {
+    outcome = await send(endpoint, payload, options.signal);
+  } finally {
+    if (endpoint.backdrop) hooks.changeBackdrop(-1);
+  }
+  if (outcome.ok) return outcome.data;
+  const effects = effectsForFailure(outcome.failure);
+  hooks.runEffects(effects);
+  throw new ApiError(outcome.failure, effects);
+}

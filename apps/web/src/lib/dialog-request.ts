@@ -1,0 +1,15 @@
+// The global dialogs (spec section 2) and what each one is opened with. The error catalogue opens
+// some of them; pages open the rest. The dialog host in `app/` renders them.
+
+export type DialogRequest =
+  /** Membership benefits; `message` says why it opened (e.g. '请开通权限'). */
+  | { name: 'vip'; message: string }
+  | { name: 'out_of_limit'; message: string; subject: string; roleName: string }
+  | { name: 'no_permission'; message: string }
+  | { name: 'public_only'; message: string }
+  | { name: 'login_hint' }
+  | { name: 'rights_table' }
+  | { name: 'contact' };
+
+export type DialogName = DialogRequest['name'];
+export type DialogPayload<N extends DialogName> = Extract<DialogRequest, { name: N }>;

@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { connectApiClient } from './app/api-wiring.ts';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { readMigrationConfig, shouldShowMigrationNotice } from './features/migration/migration.ts';
+import { MigrationNotice } from './features/migration/migration-notice.tsx';
+import { getDeviceId } from './lib/device-id.ts';
+import { readStorage, storageKeys } from './lib/storage.ts';
+
+const container = document.getElementById('root');
+if (container === null) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+const migration = readMigrationConfig(import.meta.env);
+if (shouldShowMigrationNotice(migration, readStorage(storageKeys.migrationBypassAt), Date.now())) {
+  root.render(
+    <StrictMode>
+      <AppProviders withDialogs={false}>
+        <MigrationNotice config={migration} />
+      </AppProviders>
+    </StrictMode>,
+  );
+} else {
+  getDeviceId();
+  // Connected first: the router starts the start-up loader as soon as it is created.
+  let router: ReturnType<typeof createAppRouter> | null = null;
+  connectApiClient(() => {
+    if (router === null) throw new Error('the router is not created yet');
+    return router;
+  });
+  router = createAppRouter();
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
