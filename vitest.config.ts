@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 // web's pure logic. Integration tests build their own app on a fresh PGlite copy per file.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 30_000,

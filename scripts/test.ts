@@ -79,12 +79,16 @@ if (!fs.existsSync(chromium)) {
   const e2eOk = run('browser journeys (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson,
   });
-  const e = readJson(e2eJson) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | null;
+  const e = readJson(e2eJson) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  } | null;
   if (e) {
     passed += e.stats.expected + e.stats.flaky;
     failed += e.stats.unexpected + (ci ? e.stats.skipped : 0);
     if (!e2eOk && e.stats.unexpected === 0) failed++;
-    lines.push(`     playwright: ${e.stats.expected} passed, ${e.stats.unexpected} failed, ${e.stats.flaky} flaky, ${e.stats.skipped} skipped`);
+    lines.push(
+      `     playwright: ${e.stats.expected} passed, ${e.stats.unexpected} failed, ${e.stats.flaky} flaky, ${e.stats.skipped} skipped`,
+    );
   } else {
     failed++;
   }

@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { headers } from '@gre/contract/envelope';
 import { buildOpenApi } from '@gre/contract/openapi';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createSummaryRepo } from './modules/summary/summary.repo.ts';
 import { registerSummaryRoutes } from './modules/summary/summary.routes.ts';
@@ -59,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     // One log line per request (in onResponse) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
 
   // Platform -------------------------------------------------------------------------------------

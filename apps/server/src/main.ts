@@ -100,5 +100,12 @@ log.info(
 );
 if (config.demoMode) {
   const lines = demoAccounts.map((a) => `  ${a.email.padEnd(28)} ${demoPassword}   ${a.description}`);
-  log.info(`Demo accounts (demo mode only):\n${lines.join('\n')}`);
+  log.info(
+    { demoAccounts: demoAccounts.map((a) => a.email), password: demoPassword },
+    'demo accounts (demo mode only)',
+  );
+  // Also as plain text, for the person who just ran `npm start`.
+  console.log(
+    `\nGRE 备考 is running on ${address}\nDemo accounts (demo mode only; password ${demoPassword}):\n${lines.join('\n')}\n`,
+  );
 }

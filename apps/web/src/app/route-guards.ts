@@ -25,15 +25,22 @@ export async function startupLoader({ request }: LoaderFunctionArgs): Promise<nu
     const plan = planStartupFailure({ pathname, effects: error instanceof ApiError ? error.effects : [] });
     if (plan.toast) toast('error', userLoadFailedMessage);
     if (plan.redirectToLogin) throw redirect(paths.login);
+    if (plan.wait) await untilTheCatalogueMovesOn();
   }
   return null;
+}
+
+/** Never settles: the maintenance overlay, a reload or the delayed /login navigation takes over. */
+function untilTheCatalogueMovesOn(): Promise<never> {
+  return new Promise<never>(() => {});
 }
 
 /** Member pages: a well-formed token and a loaded user, or /login. */
 export async function requireUserLoader(): Promise<null> {
   // On failure the start-up loader or the error catalogue has already told the visitor why.
   const user = await loadCurrentUser();
-  if (user === null) throw redirect(paths.login);
+  if (user === 'handled') await untilTheCatalogueMovesOn();
+  if (user === null || user === 'handled') throw redirect(paths.login);
   useAppStore.getState().setCurrentUserId(user.id);
   return null;
 }

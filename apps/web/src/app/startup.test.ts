@@ -46,21 +46,31 @@ describe('decideStartup', () => {
 describe('planStartupFailure', () => {
   it('toasts 获取用户信息失败 and goes to /login after a network failure', () => {
     const effects = effectsForFailure({ type: 'network', message: 'Failed to fetch' });
-    expect(planStartupFailure({ pathname: '/home', effects })).toEqual({ toast: true, redirectToLogin: true });
+    expect(planStartupFailure({ pathname: '/home', effects })).toEqual({
+      toast: true,
+      redirectToLogin: true,
+      wait: false,
+    });
   });
 
   it('toasts after a server error too', () => {
     const effects = effectsForFailure({ type: 'http', status: 500, statusText: 'Internal Server Error' });
-    expect(planStartupFailure({ pathname: '/', effects })).toEqual({ toast: true, redirectToLogin: true });
+    expect(planStartupFailure({ pathname: '/', effects })).toEqual({ toast: true, redirectToLogin: true, wait: false });
   });
 
   it('does not repeat itself when the catalogue already sends the visitor to /login', () => {
     const effects = effectsForFailure({ type: 'http', status: 401, statusText: '' });
-    expect(planStartupFailure({ pathname: '/home', effects })).toEqual({ toast: false, redirectToLogin: true });
+    expect(planStartupFailure({ pathname: '/home', effects })).toEqual({
+      toast: false,
+      redirectToLogin: false,
+      wait: true,
+    });
   });
 
   it('does not toast under the maintenance overlay', () => {
-    expect(planStartupFailure({ pathname: '/home', effects: [{ type: 'open_maintenance' }] }).toast).toBe(false);
+    const plan = planStartupFailure({ pathname: '/home', effects: [{ type: 'open_maintenance' }] });
+    // Stays on /home under the overlay, so that 刷新 reloads /home once the upgrade is over.
+    expect(plan).toEqual({ toast: false, redirectToLogin: false, wait: true });
   });
 
   it('stays on pages open to visitors', () => {
@@ -70,6 +80,10 @@ describe('planStartupFailure', () => {
   });
 
   it('toasts when the failure was not an ApiError (no effects known)', () => {
-    expect(planStartupFailure({ pathname: '/home', effects: [] })).toEqual({ toast: true, redirectToLogin: true });
+    expect(planStartupFailure({ pathname: '/home', effects: [] })).toEqual({
+      toast: true,
+      redirectToLogin: true,
+      wait: false,
+    });
   });
 });

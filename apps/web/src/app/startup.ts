@@ -26,13 +26,20 @@ export interface StartupFailurePlan {
   toast: boolean;
   /** Redirect to /login (not from a page open to visitors). */
   redirectToLogin: boolean;
+  /**
+   * The catalogue is taking the visitor elsewhere (maintenance overlay, reload, /login after the
+   * 3-second warning): stay on this URL and render nothing new, so that 刷新 reloads this page.
+   */
+  wait: boolean;
 }
 
 /** What to do when `/api/user/get` fails at start-up, given the effects the catalogue already ran. */
 export function planStartupFailure(input: { pathname: string; effects: readonly Effect[] }): StartupFailurePlan {
   const onPublicPage = isPublicPath(input.pathname);
+  const handled = effectsLeaveThePage(input.effects);
   return {
-    toast: !effectsLeaveThePage(input.effects),
-    redirectToLogin: !onPublicPage,
+    toast: !handled,
+    redirectToLogin: !onPublicPage && !handled,
+    wait: !onPublicPage && handled,
   };
 }

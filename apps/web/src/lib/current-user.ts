@@ -2,7 +2,8 @@
 import { getUser } from '@gre/contract/endpoints/user';
 import type { User } from '@gre/contract/user';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { ApiError, api } from './api-client.ts';
+import { effectsLeaveThePage } from './error-catalogue.ts';
 import { queryClient } from './query-client.ts';
 import { readToken } from './token.ts';
 import { parseTokenPayload } from './token-payload.ts';
@@ -17,12 +18,13 @@ export const currentUserQuery = queryOptions({
  * parallel, so a page loader calls this before fetching anything of its own: it shares the one
  * request of the layout's guard and never calls the API for a visitor who is not logged in.
  */
-export async function loadCurrentUser(): Promise<User | null> {
+export async function loadCurrentUser(): Promise<User | null | 'handled'> {
   if (parseTokenPayload(readToken()) === null) return null;
   try {
     return await queryClient.ensureQueryData(currentUserQuery);
-  } catch {
-    return null;
+  } catch (error) {
+    // 'handled': the error catalogue is already taking the visitor somewhere (overlay, reload, /login).
+    return error instanceof ApiError && effectsLeaveThePage(error.effects) ? 'handled' : null;
   }
 }
 

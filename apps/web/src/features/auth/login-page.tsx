@@ -26,7 +26,7 @@ const tabs = [
 type TabKey = (typeof tabs)[number]['key'];
 
 const highlights = [
-  { icon: AutoStoriesOutlined, title: '真题题库', text: '填空、阅读、数学、作文分类练习，精选与精华题目' },
+  { icon: AutoStoriesOutlined, title: '原创题库', text: '填空、阅读、数学、作文分类练习，每题附中文解析' },
   { icon: TimerOutlined, title: '全真模考', text: '按新版 GRE 的分节与计时，分数换算 130–170' },
   { icon: InsightsOutlined, title: '错题复盘', text: '错题、笔记与改进方案，闪卡巩固单词' },
 ];

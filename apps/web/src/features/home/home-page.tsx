@@ -25,7 +25,7 @@ export function HomePage() {
         <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.85rem' } }}>
           {greeting(chinaHour(now))}，{user.name}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography color="text.secondary">
             {formatChineseDate(isoDate(today))} {weekdayName(today)}
           </Typography>

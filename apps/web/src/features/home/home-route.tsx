@@ -7,7 +7,8 @@ import { monthActivityQuery } from './queries.ts';
 export { HomePage as Component } from './home-page.tsx';
 
 export async function loader(): Promise<null> {
-  if ((await loadCurrentUser()) === null) return null;
+  const user = await loadCurrentUser();
+  if (user === null || user === 'handled') return null;
   // prefetchQuery never throws: a failed calendar shows its own retry, the page still opens.
   await queryClient.prefetchQuery(monthActivityQuery(chinaDate(new Date())));
   return null;

@@ -169,7 +169,7 @@ export function MonthCalendar(props: { today: CalendarDate }) {
           </tbody>
         </Box>
       )}
-      <Stack direction="row" spacing={2} sx={{ mt: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
         <Legend swatch={{ bgcolor: 'primary.main' }} label="已签到" />
         <Legend swatch={{ border: 2, borderColor: 'secondary.main' }} label="今天" />
         <Legend swatch={{ width: 6, height: 6, bgcolor: 'primary.light' }} label="有学习记录" />

@@ -29,7 +29,7 @@ export function MembershipCard(props: { profile: Profile }) {
           </Typography>
         </Stack>
         <Stack spacing={1.5}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip label={profile.role_name} color={paid ? 'secondary' : 'primary'} />
             <Typography variant="body2" color="text.secondary">
               {profile.expire_date ? `有效期至 ${formatChineseDate(profile.expire_date)}` : '长期有效'}
@@ -53,7 +53,7 @@ export function MembershipCard(props: { profile: Profile }) {
               枚，可用于新建闪卡
             </Typography>
           </Box>
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {options.map((o) => (
               <Button
                 key={o.key}

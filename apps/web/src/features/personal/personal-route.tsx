@@ -6,7 +6,8 @@ import { profileQuery } from './queries.ts';
 export { PersonalPage as Component } from './personal-page.tsx';
 
 export async function loader(): Promise<null> {
-  if ((await loadCurrentUser()) === null) return null;
+  const user = await loadCurrentUser();
+  if (user === null || user === 'handled') return null;
   await queryClient.prefetchQuery(profileQuery);
   return null;
 }

@@ -1,0 +1,126 @@
+// Journeys of issue 2: a new candidate registers with an email code, signs in on home, changes the
+// signature and logs out; an expired login goes back to /login; maintenance shows the overlay.
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, codeFromOutbox, expiredToken, setMaintenance, uniqueEmail } from './support.ts';
+
+async function register(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('tab', { name: '注册' }).click();
+  await page.getByLabel('手机号或邮箱').fill(email);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  const code = await codeFromOutbox(email);
+  await page.getByLabel('验证码').fill(code);
+  await page.getByLabel('昵称').fill('小明');
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '注册', exact: true }).click();
+}
+
+test('a new candidate registers, signs in, changes the signature and logs out @phone', async ({ page }) => {
+  const email = uniqueEmail('journey');
+  await register(page, email, 'Passw0rd1');
+
+  // Home: the new user, a trial, and today's aim.
+  await expect(page).toHaveURL(/\/(home)?$/);
+  await expect(page.getByText(/小明/).filter({ visible: true }).first()).toBeVisible();
+  await expect(page.getByText('试用用户').filter({ visible: true }).first()).toBeVisible();
+
+  // Sign in once; the button turns into "signed" and the streak is 1.
+  await page.getByRole('button', { name: '签到', exact: true }).click();
+  await expect(page.getByRole('button', { name: '今日已签到' })).toBeDisabled();
+  await expect(page.getByText(/已连续签到 1 天/)).toBeVisible();
+
+  // Personal: change the signature; it survives a reload.
+  await page.getByRole('link', { name: '个人中心' }).first().click();
+  await expect(page).toHaveURL(/\/personal$/);
+  const signature = page.getByLabel('个性签名');
+  await signature.fill('目标 Verbal 160+');
+  await page.getByRole('button', { name: '保存签名' }).click();
+  await expect(page.getByText('签名已更新')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('个性签名')).toHaveValue('目标 Verbal 160+');
+
+  // Log out: back to /login, and home is no longer reachable.
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/personal');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Log in again with the password.
+  await page.getByLabel('手机号或邮箱').fill(email);
+  await page.getByLabel('密码', { exact: true }).fill('Passw0rd1');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/(home)?$/);
+  await expect(page.getByRole('button', { name: '今日已签到' })).toBeDisabled();
+});
+
+test('sets today’s aim on the personal page and sees it on home', async ({ page, request }) => {
+  const token = await apiLogin(request, 'member@demo.gre-prep.cn');
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto('/personal');
+  await page.getByLabel('每日题数').fill('45');
+  await page.getByRole('button', { name: '保存目标' }).click();
+  await expect(page.getByText('每日目标已保存')).toBeVisible();
+  await page.getByRole('link', { name: '首页' }).first().click();
+  await expect(page.getByText(/\/\s*45/).first()).toBeVisible();
+});
+
+test('a wrong password is refused in Chinese and nothing else happens', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('手机号或邮箱').fill('vip@demo.gre-prep.cn');
+  await page.getByLabel('密码', { exact: true }).fill('Wrong1234');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByText('账号或密码错误')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an expired login goes to /login after the warning', async ({ page, request }) => {
+  const res = await request.post('/api/user/login', {
+    data: { account: 'trial@demo.gre-prep.cn', password: 'Demo1234' },
+  });
+  const userId = (await res.json()).data.user.id as string;
+  await page.goto('/login');
+  await page.evaluate(async (t) => localStorage.setItem('token', t), await expiredToken(userId));
+  await page.goto('/personal');
+  await expect(page.getByText('登录已过期，请重新登录')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('a malformed stored token sends the visitor to /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('token', 'not-a-jwt'));
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('maintenance shows the overlay to members and lifts when it ends', async ({ page, request }) => {
+  const admin = await apiLogin(request, 'admin@demo.gre-prep.cn');
+  const member = await apiLogin(request, 'member@demo.gre-prep.cn');
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), member);
+  await setMaintenance(request, admin, true);
+  try {
+    await page.goto('/home');
+    const overlay = page.getByRole('dialog', { name: '服务升级中' });
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByText('预计 2 分钟内恢复')).toBeVisible();
+    await setMaintenance(request, admin, false);
+    await new Promise((r) => setTimeout(r, 2_100)); // the server caches the switch for 2 s
+    await overlay.getByRole('button', { name: '刷新' }).click();
+    await expect(page.getByRole('dialog', { name: '服务升级中' })).toBeHidden();
+    await expect(page.getByRole('button', { name: /签到/ })).toBeVisible();
+  } finally {
+    await setMaintenance(request, admin, false);
+  }
+});
+
+test('deep links are served by the app and unknown pages show the 404 page', async ({ page, request }) => {
+  const token = await apiLogin(request, 'vip@demo.gre-prep.cn');
+  await page.goto('/agreement');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await expect(page.getByRole('heading', { name: /用户协议/ })).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page.getByText(/404|页面不存在/).first()).toBeVisible();
+});
