@@ -10,6 +10,9 @@ import { headers } from '@gre/contract/envelope';
 import { buildOpenApi } from '@gre/contract/openapi';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
+import { registerQuestionRoutes } from './modules/question/question.routes.ts';
+import { createQuestionService } from './modules/question/question.service.ts';
+import { loadRights, type Rights } from './modules/question/rights.ts';
 import { createSummaryRepo } from './modules/summary/summary.repo.ts';
 import { registerSummaryRoutes } from './modules/summary/summary.routes.ts';
 import { createSummaryService } from './modules/summary/summary.service.ts';
@@ -19,6 +22,8 @@ import { createCodeService } from './modules/user/code.service.ts';
 import { createUserRepo } from './modules/user/user.repo.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
+import { registerWordRoutes } from './modules/word/word.routes.ts';
+import { createWordService } from './modules/word/word.service.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { createRegistrar } from './platform/endpoints.ts';
@@ -28,6 +33,13 @@ import type { Mailer, SmsSender } from './platform/messaging.ts';
 import { createTokenService } from './platform/tokens.ts';
 
 export const serverVersion = '0.1.0';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once the question catalogue is in memory (main.ts warms it up after listening). */
+    catalogueReady(): Promise<void>;
+  }
+}
 
 export interface AppDeps {
   db: Db;
@@ -127,6 +139,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
   });
   const summary = createSummaryService({ repo: createSummaryRepo(db), clock, bus });
+  let rights: Promise<Rights> | null = null;
+  bus.subscribe((topic) => {
+    if (topic === 'rights') rights = null;
+  });
+  const questions = createQuestionService({ db, clock, bus, rights: () => (rights ??= loadRights(db)) });
+  app.decorate('catalogueReady', async () => {
+    await questions.catalogue();
+  });
 
   const register = createRegistrar(app, {
     authenticate: (t) => users.authenticate(t),
@@ -136,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUserRoutes(register, users);
   registerSummaryRoutes(register, summary);
   registerSystemRoutes(register, system);
+  registerQuestionRoutes(register, questions);
+  registerWordRoutes(register, createWordService(db));
 
   // The web app, with SPA fallback for deep links ----------------------------------------------------
   const dist = deps.settings.webDistDir;

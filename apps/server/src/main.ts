@@ -19,6 +19,7 @@ const { openPglite, openPostgres } = await import('./platform/db.ts');
 const { systemClock } = await import('./platform/clock.ts');
 const { createDevOutbox, createSmtpMailer, createWebhookSms } = await import('./platform/messaging.ts');
 const { seed } = await import('./seed/seed.ts');
+const { importContent } = await import('./modules/question/content-import.ts');
 const { demoAccounts, demoPassword } = await import('./seed/demo-accounts.ts');
 
 const started = performance.now();
@@ -40,6 +41,8 @@ const database =
     : await openPglite(path.join(config.DATA_DIR, 'pglite'));
 await database.migrate();
 const seeded = await seed(database.db, systemClock, { demoMode: config.demoMode });
+const imported = await importContent(database.db, { contentDir: config.CONTENT_DIR, clock: systemClock });
+if (!imported.unchanged) log.info({ import: imported }, 'content imported');
 
 const outbox = createDevOutbox(config.DATA_DIR, log);
 let redis: import('ioredis').Redis | undefined;
@@ -94,9 +97,16 @@ log.info(
     mail: config.SMTP_URL ? 'smtp' : `outbox ${outbox.file}`,
     sms: config.SMS_WEBHOOK_URL ? 'webhook' : `outbox ${outbox.file}`,
     startupMs: Math.round(performance.now() - started),
+    content: imported.unchanged ? 'unchanged' : imported.questions,
     demoAccountsCreated: seeded.demoAccountsCreated,
   },
   `GRE 备考 is ready on ${address}`,
+);
+// The question catalogue loads in the background; question endpoints wait for it on first use.
+const catalogueStarted = performance.now();
+app.catalogueReady().then(
+  () => log.info({ ms: Math.round(performance.now() - catalogueStarted) }, 'question catalogue loaded'),
+  (err) => log.error({ err }, 'question catalogue failed to load'),
 );
 if (config.demoMode) {
   const lines = demoAccounts.map((a) => `  ${a.email.padEnd(28)} ${demoPassword}   ${a.description}`);

@@ -2,11 +2,13 @@
 // Domains add their endpoint modules here.
 import type { Endpoint } from './endpoint.ts';
 import * as code from './endpoints/code.ts';
+import * as question from './endpoints/question.ts';
 import * as summary from './endpoints/summary.ts';
 import * as system from './endpoints/system.ts';
 import * as user from './endpoints/user.ts';
+import * as word from './endpoints/word.ts';
 
-export const endpointModules = { user, code, summary, system } as const;
+export const endpointModules = { user, code, summary, system, question, word } as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'path' in v && 'request' in v && 'response' in v;

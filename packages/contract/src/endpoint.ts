@@ -5,10 +5,11 @@ import type { z } from 'zod';
 /**
  * Who may call an endpoint.
  * - anonymous: anyone; a token, if sent, is ignored.
+ * - optional: anyone; a valid token makes the caller known (role-dependent answers).
  * - user: a logged-in user.
  * - staff: admin, operator or teacher; admin / operator / teacher: that flag.
  */
-export type Access = 'anonymous' | 'user' | 'staff' | 'admin' | 'operator' | 'teacher';
+export type Access = 'anonymous' | 'optional' | 'user' | 'staff' | 'admin' | 'operator' | 'teacher';
 
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   path: `/api/${string}`;

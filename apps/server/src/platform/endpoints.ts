@@ -19,6 +19,8 @@ export interface Caller {
   isOperator: boolean;
   isTeacher: boolean;
   isFreeze: boolean;
+  /** The effective role (a lapsed VIP is an ordinary member), as RoleKind. */
+  roleKind: number;
 }
 
 export interface RequestContext {
@@ -44,6 +46,7 @@ export const isStaff = (c: Caller | null) => !!c && (c.isAdmin || c.isOperator |
 function allowed(access: Access, c: Caller): boolean {
   switch (access) {
     case 'anonymous':
+    case 'optional':
     case 'user':
       return true;
     case 'staff':
@@ -105,8 +108,8 @@ export function createRegistrar(app: FastifyInstance, guards: EndpointGuards): R
         }
 
         let caller: Caller | null = null;
-        if (ep.access !== 'anonymous') {
-          const token = bearer(req);
+        const token = ep.access === 'anonymous' ? null : bearer(req);
+        if (ep.access !== 'anonymous' && (token || ep.access !== 'optional')) {
           if (!token) throw errors.unauthorized('缺少登录凭证');
           const found = await guards.authenticate(token);
           if (found === 'expired') throw errors.tokenExpired();

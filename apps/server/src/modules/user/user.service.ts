@@ -12,7 +12,7 @@ import type { TokenService } from '../../platform/tokens.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
 import { accountKey, parseAccount } from './account.ts';
 import type { CodeService } from './code.service.ts';
-import { toProfile, toUser, toUserInfo } from './user.mapper.ts';
+import { effectiveRole, toProfile, toUser, toUserInfo } from './user.mapper.ts';
 import type { UserRepo, UserRow } from './user.repo.ts';
 
 export const loginRules = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerIp: 30 };
@@ -102,6 +102,7 @@ export function createUserService(deps: UserServiceDeps) {
       isOperator: u.isOperator,
       isTeacher: u.isTeacher,
       isFreeze: u.isFreeze,
+      roleKind: u.roleKind,
     });
     if (!staff && (await deps.maintenanceOn())) throw errors.serverUpgrading();
   }
@@ -124,6 +125,7 @@ export function createUserService(deps: UserServiceDeps) {
         isOperator: row.isOperator,
         isTeacher: row.isTeacher,
         isFreeze: row.isFreeze,
+        roleKind: effectiveRole(row, clock.now()),
       };
       callerRows.set(caller, row);
       return caller;

@@ -1,0 +1,93 @@
+// The in-memory catalogue: every live question and group, mapped to contract objects once, with
+// indexes by id, category and tag and a search index. Reading a question costs no query. Reloaded
+// after an import (in this process at once, in others through the invalidation bus).
+import type { QuestionCategory } from '@gre/contract/enums';
+import type { Question, QuestionGroup, Tag } from '@gre/contract/question';
+import { eq } from 'drizzle-orm';
+import { questionGroups, questions, tags } from '../../db/schema/question.ts';
+import type { Db } from '../../platform/db.ts';
+import { toGroup, toQuestion } from './question.mapper.ts';
+import { SearchIndex } from './search-index.ts';
+
+export interface CatalogueEntry {
+  question: Question;
+  /** Plain text of the searchable fields, for highlighting hits. */
+  text: string;
+  tagNames: string[];
+}
+
+export interface Catalogue {
+  entries: CatalogueEntry[];
+  byId: Map<string, CatalogueEntry>;
+  groups: Map<string, QuestionGroup>;
+  tags: Tag[];
+  tagNames: Map<string, string>;
+  index: SearchIndex;
+  loadedAt: Date;
+}
+
+const categoryTextOf = (q: Question, group: QuestionGroup | undefined): [string, number][] => {
+  const options = q.input_method.option_groups.flat().join(' ');
+  const a = q.analysis;
+  return [
+    [`${q.inquiry} ${q.passage.core} ${q.passage.quantity_a} ${q.passage.quantity_b}`, 3],
+    [options, 2],
+    [`${group?.title ?? ''} ${q.description}`, 2],
+    [group ? group.paragraphs.flat().join(' ') : '', 1],
+    [group?.translation ?? '', 1],
+    // Word questions' analyses list the distractors' meanings: noise for search.
+    [a && q.category !== 5 ? `${a.text} ${a.key_words.map((k) => `${k.word} ${k.meaning}`).join(' ')}` : '', 1],
+    [q.input_method.instructions, 1],
+  ];
+};
+
+export async function loadCatalogue(db: Db, now: Date): Promise<Catalogue> {
+  const [rows, groupRows, tagRows] = await Promise.all([
+    db.select().from(questions).where(eq(questions.retired, false)),
+    db.select().from(questionGroups),
+    db.select().from(tags),
+  ]);
+  rows.sort((a, b) => a.category - b.category || a.id.localeCompare(b.id, 'en', { numeric: true }));
+  const idsByGroup = new Map<string, string[]>();
+  for (const r of rows) if (r.groupId) idsByGroup.set(r.groupId, [...(idsByGroup.get(r.groupId) ?? []), r.id]);
+  const groups = new Map<string, QuestionGroup>();
+  for (const g of groupRows) if (idsByGroup.has(g.id)) groups.set(g.id, toGroup(g, idsByGroup.get(g.id) ?? []));
+
+  const tagNames = new Map(tagRows.map((t) => [t.id, t.name]));
+  const index = new SearchIndex();
+  const entries: CatalogueEntry[] = [];
+  const tagCounts = new Map<string, Map<number, number>>();
+  for (const r of rows) {
+    const group = r.groupId ? groups.get(r.groupId) : undefined;
+    const question = toQuestion(r, group?.title ?? null);
+    const fields = categoryTextOf(question, group);
+    const names = r.tagIds.map((t) => tagNames.get(t) ?? t);
+    fields.push([names.join(' '), 3]);
+    index.add(entries.length, { fields });
+    entries.push({ question, text: fields.map(([t]) => t).join(' \n '), tagNames: names });
+    for (const t of r.tagIds) {
+      const byCat = tagCounts.get(t) ?? new Map<number, number>();
+      byCat.set(r.category, (byCat.get(r.category) ?? 0) + 1);
+      tagCounts.set(t, byCat);
+    }
+  }
+  const tagList: Tag[] = [...tagCounts.entries()].map(([id, byCat]) => {
+    const [category] = [...byCat.entries()].sort((a, b) => b[1] - a[1])[0] as [number, number];
+    return {
+      id,
+      name: tagNames.get(id) ?? id,
+      category: category as QuestionCategory,
+      count: [...byCat.values()].reduce((a, b) => a + b, 0),
+    };
+  });
+  tagList.sort((a, b) => a.category - b.category || b.count - a.count || a.name.localeCompare(b.name, 'zh'));
+  return {
+    entries,
+    byId: new Map(entries.map((e) => [e.question.id, e])),
+    groups,
+    tags: tagList,
+    tagNames,
+    index,
+    loadedAt: now,
+  };
+}
