@@ -3,6 +3,7 @@
 // hand-moved clock. Nothing here is mocked that production code would touch differently.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Endpoint } from '@gre/contract/endpoint';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -10,7 +11,10 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../app.ts';
-import { manualClock } from '../platform/clock.ts';
+import { repoRoot } from '../config.ts';
+import { importContent } from '../modules/question/content-import.ts';
+import { seedRights } from '../modules/question/rights.ts';
+import { manualClock, systemClock } from '../platform/clock.ts';
 import { type Database, openMemoryPglite, openPostgres } from '../platform/db.ts';
 import { createMemoryOutbox } from '../platform/messaging.ts';
 
@@ -24,7 +28,8 @@ export function testDbKinds(): DbKind[] {
   return ['pglite'];
 }
 
-export async function openTestDatabase(kind: DbKind): Promise<Database> {
+/** A fresh database: PGlite from the snapshot (bank included); PostgreSQL migrated, bank on request. */
+export async function openTestDatabase(kind: DbKind, opts: { content?: boolean } = {}): Promise<Database> {
   if (kind === 'pglite') {
     const blob = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
     return openMemoryPglite(blob);
@@ -39,6 +44,9 @@ export async function openTestDatabase(kind: DbKind): Promise<Database> {
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 10);
   await database.migrate();
+  await seedRights(database.db, systemClock);
+  if (opts.content)
+    await importContent(database.db, { contentDir: path.join(repoRoot, 'content'), clock: systemClock });
   return {
     ...database,
     close: async () => {
@@ -75,9 +83,9 @@ type Envelope<E extends Endpoint> = {
 
 export async function createTestApp(
   kind: DbKind,
-  opts: { start?: string; maintenanceForced?: boolean; minApiVersion?: string; redis?: Redis } = {},
+  opts: { start?: string; maintenanceForced?: boolean; minApiVersion?: string; redis?: Redis; content?: boolean } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  const database = await openTestDatabase(kind, { content: opts.content });
   const clock = manualClock(opts.start ?? '2026-11-21T02:00:00Z');
   const outbox = createMemoryOutbox();
   const app = await buildApp({

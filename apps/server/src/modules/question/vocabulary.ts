@@ -72,7 +72,7 @@ export function* csvRecords(text: string): Generator<string[]> {
 }
 
 /** ECDICT escapes line breaks inside fields as a literal backslash-n. */
-const unescape = (s: string) => s.replace(/\\n/g, '\n').replace(/\\r/g, '').trim();
+const unescapeField = (s: string) => s.replace(/\\n/g, '\n').replace(/\\r/g, '').trim();
 
 export function readGreWords(assetsDir = ecdictAssetsDir()): VocabWord[] {
   const text = fs.readFileSync(path.join(assetsDir, 'ecdict.csv'), 'utf8');
@@ -88,8 +88,8 @@ export function readGreWords(assetsDir = ecdictAssetsDir()): VocabWord[] {
     out.push({
       word: (r[0] ?? '').trim(),
       phonetic: (r[1] ?? '').trim(),
-      definition: unescape(r[2] ?? ''),
-      translation: unescape(r[3] ?? ''),
+      definition: unescapeField(r[2] ?? ''),
+      translation: unescapeField(r[3] ?? ''),
       pos: (r[4] ?? '').trim(),
       exchange: (r[10] ?? '').trim(),
       frequency: Number(r[9]) || 0,

@@ -1,0 +1,149 @@
+// The question bank in content/ is checked, not hoped for: format, counts, Chinese explanations,
+// machine checks for every math item, the blind second reading of every verbal item, distinctness.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ContentQuestion } from '@gre/contract/content';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../config.ts';
+import { readContentSets } from './content-files.ts';
+import { runMathCheck } from './math-check.ts';
+import { sentenceIndex, splitParagraphs } from './sentences.ts';
+
+const contentDir = path.join(repoRoot, 'content');
+const sets = readContentSets(contentDir);
+const all = sets.flatMap((s) => s.questions.map((q) => ({ q, set: s })));
+const ofKind = (...kinds: string[]) => all.filter(({ q }) => kinds.includes(q.kind));
+const inDataSets = (id: string) => sets.some((s) => s.group?.kind === 'data' && s.questions.some((q) => q.id === id));
+const cjk = /[\u4e00-\u9fff]/;
+
+describe('content/', () => {
+  it('has at least the counts the bank promises', () => {
+    expect(ofKind('tc1').length).toBeGreaterThanOrEqual(50);
+    expect(ofKind('tc2').length).toBeGreaterThanOrEqual(40);
+    expect(ofKind('tc3').length).toBeGreaterThanOrEqual(30);
+    expect(ofKind('se').length).toBeGreaterThanOrEqual(60);
+    const reading = sets.filter((s) => s.category === 'reading');
+    expect(reading.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(reading.map((s) => s.group?.kind))).toEqual(new Set(['short', 'long', 'argument']));
+    expect(ofKind('rc_single', 'rc_multi', 'rc_select').length).toBeGreaterThanOrEqual(80);
+    expect(ofKind('rc_multi').length).toBeGreaterThanOrEqual(15);
+    expect(ofKind('rc_select').length).toBeGreaterThanOrEqual(10);
+    expect(ofKind('qc').length).toBeGreaterThanOrEqual(70);
+    const notDi = (k: string) => ofKind(k).filter(({ q }) => !inDataSets(q.id));
+    expect(notDi('ps_single').length).toBeGreaterThanOrEqual(70);
+    expect(notDi('ps_multi').length).toBeGreaterThanOrEqual(25);
+    expect(notDi('numeric').length + notDi('numeric_fraction').length).toBeGreaterThanOrEqual(30);
+    expect(notDi('numeric_fraction').length).toBeGreaterThanOrEqual(8);
+    const di = sets.filter((s) => s.group?.kind === 'data');
+    expect(di.length).toBeGreaterThanOrEqual(10);
+    for (const s of di) expect(s.questions.length, s.file).toBeGreaterThanOrEqual(3);
+    expect(new Set(di.map((s) => s.group?.figure?.type))).toEqual(new Set(['table', 'bar', 'line', 'pie']));
+    expect(ofKind('issue').length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('gives every item a difficulty, knowledge points, a source and a Chinese explanation', () => {
+    for (const { q, set } of all) {
+      expect([1, 2, 3], q.id).toContain(q.difficulty);
+      expect(q.tags.length, q.id).toBeGreaterThan(0);
+      expect(set.source, q.id).toMatch(/^原创/);
+      if (q.kind === 'issue') {
+        expect(q.guide.positions.length, q.id).toBeGreaterThanOrEqual(2);
+        expect(q.guide.outline.join(''), q.id).toMatch(cjk);
+      } else {
+        expect(q.analysis, q.id).toMatch(cjk);
+      }
+    }
+    const difficulties = new Set(all.map(({ q }) => q.difficulty));
+    expect(difficulties).toEqual(new Set([1, 2, 3]));
+  });
+
+  it('mixes visibility levels so that role rules show in the product', () => {
+    const count = (v: string) => all.filter(({ q }) => q.visibility === v).length;
+    expect(count('public')).toBeGreaterThan(all.length / 2);
+    for (const v of ['locked', 'pick', 'best']) expect(count(v), v).toBeGreaterThan(5);
+  });
+
+  it('lists key words with synonyms or antonyms for every verbal item', () => {
+    for (const { q } of ofKind('tc1', 'tc2', 'tc3', 'se', 'rc_single', 'rc_multi', 'rc_select')) {
+      expect(q.key_words.length, q.id).toBeGreaterThan(0);
+      expect(
+        q.key_words.some((k) => k.synonyms.length + k.antonyms.length > 0),
+        q.id,
+      ).toBe(true);
+    }
+  });
+
+  it('carries a Chinese translation for every reading passage and covers the GRE’s range of topics', () => {
+    const reading = sets.filter((s) => s.category === 'reading');
+    for (const s of reading) expect(s.group?.translation, s.file).toMatch(cjk);
+    expect(new Set(reading.map((s) => s.group?.topic))).toEqual(new Set(['自然科学', '人文', '社会科学', '商业']));
+  });
+
+  it('keys every select-in-passage item to exactly one sentence of its passage', () => {
+    for (const { q, set } of ofKind('rc_select')) {
+      if (q.kind !== 'rc_select') continue;
+      const paragraphs = splitParagraphs(set.group?.text ?? '');
+      const i = sentenceIndex(paragraphs, q.sentence);
+      expect(i, q.id).toBeGreaterThanOrEqual(0);
+      expect(paragraphs.flat().filter((s) => s === q.sentence.trim()).length, q.id).toBe(1);
+    }
+  });
+
+  it('proves every math key with its machine check', () => {
+    const math = all.filter(({ set }) => set.category === 'math');
+    expect(math.length).toBeGreaterThanOrEqual(225);
+    const failures = math.map(({ q }) => ({ id: q.id, r: runMathCheck(q) })).filter((x) => !x.r.ok);
+    expect(failures).toEqual([]);
+  });
+
+  it('a wrong key fails its check (the checks can fail)', () => {
+    const { q } = ofKind('ps_single')[0] as { q: ContentQuestion & { kind: 'ps_single' } };
+    const wrong = { ...q, answer: [((q.answer[0] as number) + 1) % 5] as [number] };
+    expect(runMathCheck(wrong).ok).toBe(false);
+    const qc = ofKind('qc').find(({ q }) => q.kind === 'qc' && q.answer[0] === 0)?.q as ContentQuestion & { kind: 'qc' };
+    expect(runMathCheck({ ...qc, answer: [1] }).ok).toBe(false);
+  });
+
+  it('matches the blind second reader on every verbal item (content/review)', () => {
+    const read = (f: string) => JSON.parse(fs.readFileSync(path.join(contentDir, 'review', f), 'utf8')) as Record<string, unknown>;
+    const blind = { ...read('answers-filling.json'), ...read('answers-reading.json') };
+    const verbal = ofKind('tc1', 'tc2', 'tc3', 'se', 'rc_single', 'rc_multi', 'rc_select');
+    const disagreements: string[] = [];
+    for (const { q } of verbal) {
+      const b = blind[q.id];
+      const key = q.kind === 'rc_select' ? { sentence: q.sentence.trim() } : 'answer' in q ? q.answer : null;
+      const mine = b && typeof b === 'object' && 'sentence' in b ? { sentence: String((b as { sentence: string }).sentence).trim() } : b;
+      if (JSON.stringify(mine) !== JSON.stringify(key)) disagreements.push(q.id);
+    }
+    expect(disagreements, 'changed keys need a new blind reading').toEqual([]);
+  });
+
+  it('has no two items that are the same sentence with a word swapped or the same problem with other numbers', () => {
+    const norm = (q: ContentQuestion) => {
+      const parts = [q.stem, 'quantity_a' in q ? `${q.quantity_a} ${q.quantity_b}` : ''];
+      return parts
+        .join(' ')
+        .toLowerCase()
+        .replace(/\d+(\.\d+)?/g, '#')
+        .replace(/[^a-z#\u4e00-\u9fff]+/g, ' ')
+        .trim();
+    };
+    const items = all.filter(({ q }) => q.kind !== 'rc_single' && q.kind !== 'rc_multi' && q.kind !== 'rc_select');
+    const tokens = items.map(({ q }) => ({ id: q.id, text: norm(q), words: norm(q).split(' '), set: new Set(norm(q).split(' ')) }));
+    const near: string[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      for (let j = i + 1; j < tokens.length; j++) {
+        const a = tokens[i] as (typeof tokens)[number];
+        const b = tokens[j] as (typeof tokens)[number];
+        if (a.set.size < 6 || b.set.size < 6) continue;
+        let inter = 0;
+        for (const t of a.set) if (b.set.has(t)) inter++;
+        const jaccard = inter / (a.set.size + b.set.size - inter);
+        const lengthRatio = Math.min(a.words.length, b.words.length) / Math.max(a.words.length, b.words.length);
+        // Numbers are masked, so "the same problem with other numbers" compares equal.
+        if (a.text === b.text || (jaccard >= 0.9 && lengthRatio >= 0.9)) near.push(`${a.id} ~ ${b.id} (${jaccard.toFixed(2)})`);
+      }
+    }
+    expect(near).toEqual([]);
+  });
+});
