@@ -51,8 +51,18 @@ export const contentQuestionSchema = z.discriminatedUnion('kind', [
     options: z.array(z.array(z.string()).length(3)).length(3),
     answer: z.tuple([index, index, index]),
   }),
-  z.object({ ...common, kind: z.literal('se'), options: z.array(z.string()).length(6), answer: z.tuple([index, index]) }),
-  z.object({ ...common, kind: z.literal('rc_single'), options: z.array(z.string()).length(5), answer: z.tuple([index]) }),
+  z.object({
+    ...common,
+    kind: z.literal('se'),
+    options: z.array(z.string()).length(6),
+    answer: z.tuple([index, index]),
+  }),
+  z.object({
+    ...common,
+    kind: z.literal('rc_single'),
+    options: z.array(z.string()).length(5),
+    answer: z.tuple([index]),
+  }),
   z.object({
     ...common,
     kind: z.literal('rc_multi'),

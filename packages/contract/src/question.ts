@@ -69,7 +69,10 @@ export const qcChoices = [
  */
 export const answerSchema = z.object({
   selects: z.array(z.number().int().min(0).max(200)).max(20).default([]),
-  multi_selects: z.array(z.array(z.number().int().min(0).max(200)).max(20)).max(5).default([]),
+  multi_selects: z
+    .array(z.array(z.number().int().min(0).max(200)).max(20))
+    .max(5)
+    .default([]),
   text: z.string().max(20_000).default(''),
   description: z.string().max(2_000).default(''),
   text2: z.string().max(50).default(''),
@@ -200,7 +203,12 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 
-export const tagSchema = z.object({ id: z.string(), name: z.string(), category: questionCategorySchema, count: z.number().int() });
+export const tagSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: questionCategorySchema,
+  count: z.number().int(),
+});
 export type Tag = z.infer<typeof tagSchema>;
 
 /** A line in a question list or a search result. */

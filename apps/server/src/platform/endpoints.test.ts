@@ -1,6 +1,7 @@
 // Contract-wide guarantees: every endpoint checks who is calling, refuses garbage without a 500 and
 // without changing anything, and the platform's envelope rules hold.
 import { allEndpoints } from '@gre/contract/all-endpoints';
+import * as question from '@gre/contract/endpoints/question';
 import * as system from '@gre/contract/endpoints/system';
 import * as user from '@gre/contract/endpoints/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,11 +44,11 @@ describe.each(testDbKinds())('every endpoint on %s', (kind) => {
   });
 
   it('covers the whole contract', () => {
-    expect(allEndpoints.length).toBeGreaterThanOrEqual(18);
+    expect(allEndpoints.length).toBeGreaterThanOrEqual(23);
     expect(new Set(allEndpoints.map((e) => e.path)).size).toBe(allEndpoints.length);
   });
 
-  for (const ep of allEndpoints.filter((e) => e.access !== 'anonymous')) {
+  for (const ep of allEndpoints.filter((e) => e.access !== 'anonymous' && e.access !== 'optional')) {
     it(`${ep.path} refuses an anonymous caller with 401`, async () => {
       const res = await t.call(ep, {});
       expect(res.status).toBe(401);
@@ -69,6 +70,13 @@ describe.each(testDbKinds())('every endpoint on %s', (kind) => {
       expect(after.body.data).toEqual(before.body.data);
     });
   }
+
+  it('lets anonymous callers reach optional endpoints, but refuses a bad token there too', async () => {
+    const anon = await t.call(question.getTags, {});
+    expect(anon.body.ok).toBe(true);
+    const bad = await t.call(question.getTags, {}, { token: 'a.b.c' });
+    expect(bad.status).toBe(401);
+  });
 
   it('answers malformed JSON with 400 and a Chinese message', async () => {
     const res = await t.call(user.login, '{"account": ');

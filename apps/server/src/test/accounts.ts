@@ -32,24 +32,42 @@ export async function registerUser(t: TestApp, opts: { account?: string; passwor
   return { account, password, token: res.body.data.token, user: res.body.data.user };
 }
 
-/** An admin (or other staff) account inserted directly, then logged in through the API. */
-export async function staffUser(t: TestApp, flags: { isAdmin?: boolean; isOperator?: boolean; isTeacher?: boolean }) {
+/** A member of a given role, or staff, inserted directly and then logged in through the API. */
+export async function userWithRole(
+  t: TestApp,
+  roleKind: number,
+  flags: { isAdmin?: boolean; isOperator?: boolean; isTeacher?: boolean } = {},
+) {
   const repo = createUserRepo(t.database.db);
-  const email = uniqueEmail('staff');
+  const email = uniqueEmail(`role${roleKind}`);
   const now = t.clock.now();
+  const paidUntil = roleKind >= 3 ? new Date(now.getTime() + 30 * 86_400_000) : null;
   await repo.create(
     {
       email,
-      name: '员工',
-      passwordHash: await hashPassword('Staff1234'),
-      roleKind: 4,
+      name: '测试',
+      passwordHash: await passwordHash(),
+      roleKind,
+      roleExpireAt: paidUntil,
       ...flags,
       createdAt: now,
       updatedAt: now,
     },
-    { roleKind: 4, startAt: now, note: 'test' },
+    { roleKind, startAt: now, note: 'test' },
   );
   const res = await t.call(user.login, { account: email, password: 'Staff1234' });
-  if (!res.body.ok || !res.body.data) throw new Error(`staff login failed: ${JSON.stringify(res.body.err_data)}`);
+  if (!res.body.ok || !res.body.data) throw new Error(`login failed: ${JSON.stringify(res.body.err_data)}`);
   return { email, token: res.body.data.token, user: res.body.data.user };
+}
+
+/** An admin (or other staff) account. */
+export function staffUser(t: TestApp, flags: { isAdmin?: boolean; isOperator?: boolean; isTeacher?: boolean }) {
+  return userWithRole(t, 4, flags);
+}
+
+let cachedHash: Promise<string> | null = null;
+/** One scrypt hash of 'Staff1234' shared by the test accounts (hashing costs ~0.3 s each). */
+function passwordHash() {
+  cachedHash ??= hashPassword('Staff1234');
+  return cachedHash;
 }

@@ -100,19 +100,25 @@ describe('content/', () => {
     const { q } = ofKind('ps_single')[0] as { q: ContentQuestion & { kind: 'ps_single' } };
     const wrong = { ...q, answer: [((q.answer[0] as number) + 1) % 5] as [number] };
     expect(runMathCheck(wrong).ok).toBe(false);
-    const qc = ofKind('qc').find(({ q }) => q.kind === 'qc' && q.answer[0] === 0)?.q as ContentQuestion & { kind: 'qc' };
+    const qc = ofKind('qc').find(({ q }) => q.kind === 'qc' && q.answer[0] === 0)?.q as ContentQuestion & {
+      kind: 'qc';
+    };
     expect(runMathCheck({ ...qc, answer: [1] }).ok).toBe(false);
   });
 
   it('matches the blind second reader on every verbal item (content/review)', () => {
-    const read = (f: string) => JSON.parse(fs.readFileSync(path.join(contentDir, 'review', f), 'utf8')) as Record<string, unknown>;
+    const read = (f: string) =>
+      JSON.parse(fs.readFileSync(path.join(contentDir, 'review', f), 'utf8')) as Record<string, unknown>;
     const blind = { ...read('answers-filling.json'), ...read('answers-reading.json') };
     const verbal = ofKind('tc1', 'tc2', 'tc3', 'se', 'rc_single', 'rc_multi', 'rc_select');
     const disagreements: string[] = [];
     for (const { q } of verbal) {
       const b = blind[q.id];
       const key = q.kind === 'rc_select' ? { sentence: q.sentence.trim() } : 'answer' in q ? q.answer : null;
-      const mine = b && typeof b === 'object' && 'sentence' in b ? { sentence: String((b as { sentence: string }).sentence).trim() } : b;
+      const mine =
+        b && typeof b === 'object' && 'sentence' in b
+          ? { sentence: String((b as { sentence: string }).sentence).trim() }
+          : b;
       if (JSON.stringify(mine) !== JSON.stringify(key)) disagreements.push(q.id);
     }
     expect(disagreements, 'changed keys need a new blind reading').toEqual([]);
@@ -129,7 +135,12 @@ describe('content/', () => {
         .trim();
     };
     const items = all.filter(({ q }) => q.kind !== 'rc_single' && q.kind !== 'rc_multi' && q.kind !== 'rc_select');
-    const tokens = items.map(({ q }) => ({ id: q.id, text: norm(q), words: norm(q).split(' '), set: new Set(norm(q).split(' ')) }));
+    const tokens = items.map(({ q }) => ({
+      id: q.id,
+      text: norm(q),
+      words: norm(q).split(' '),
+      set: new Set(norm(q).split(' ')),
+    }));
     const near: string[] = [];
     for (let i = 0; i < tokens.length; i++) {
       for (let j = i + 1; j < tokens.length; j++) {
@@ -141,7 +152,8 @@ describe('content/', () => {
         const jaccard = inter / (a.set.size + b.set.size - inter);
         const lengthRatio = Math.min(a.words.length, b.words.length) / Math.max(a.words.length, b.words.length);
         // Numbers are masked, so "the same problem with other numbers" compares equal.
-        if (a.text === b.text || (jaccard >= 0.9 && lengthRatio >= 0.9)) near.push(`${a.id} ~ ${b.id} (${jaccard.toFixed(2)})`);
+        if (a.text === b.text || (jaccard >= 0.9 && lengthRatio >= 0.9))
+          near.push(`${a.id} ~ ${b.id} (${jaccard.toFixed(2)})`);
       }
     }
     expect(near).toEqual([]);
