@@ -31,10 +31,13 @@ export const getQuestions = endpoint({
 
 export const getTags = endpoint({
   path: '/api/question/get_tags',
-  summary: '知识点标签（可按科目筛选），含每个标签的题目数',
+  summary: '知识点标签与题源（可按科目筛选），含题目数',
   access: 'optional',
   request: z.object({ category: questionCategorySchema.default(QuestionCategory.None) }),
-  response: z.object({ tags: z.array(tagSchema) }),
+  response: z.object({
+    tags: z.array(tagSchema),
+    sources: z.array(z.object({ name: z.string(), category: questionCategorySchema, count: z.number().int() })),
+  }),
 });
 
 export const searchQuestions = endpoint({
@@ -47,6 +50,8 @@ export const searchQuestions = endpoint({
     kinds: z.array(questionKindSchema).max(20).default([]),
     difficulties: z.array(z.number().int().min(1).max(3)).max(3).default([]),
     tag_ids: z.array(z.string().max(40)).max(20).default([]),
+    /** Source names (题源), as listed by get_tags' `sources`. */
+    source_names: z.array(z.string().max(60)).max(20).default([]),
     /** Only questions the caller may open. */
     only_accessible: z.boolean().default(false),
     page: z.number({ error: '页码不正确' }).int().min(1, { error: '页码不正确' }).max(10_000).default(1),

@@ -6,7 +6,7 @@ import type { Question, QuestionGroup, Tag } from '@gre/contract/question';
 import { eq } from 'drizzle-orm';
 import { questionGroups, questions, tags } from '../../db/schema/question.ts';
 import type { Db } from '../../platform/db.ts';
-import { toGroup, toQuestion } from './question.mapper.ts';
+import { type GroupRowLike, type QuestionRowLike, toGroup, toQuestion } from './question.mapper.ts';
 import { SearchIndex } from './search-index.ts';
 
 export interface CatalogueEntry {
@@ -20,7 +20,10 @@ export interface Catalogue {
   entries: CatalogueEntry[];
   byId: Map<string, CatalogueEntry>;
   groups: Map<string, QuestionGroup>;
+  /** Entry numbers per category, in catalogue order. */
+  byCategory: Map<number, number[]>;
   tags: Tag[];
+  sources: { name: string; category: QuestionCategory; count: number }[];
   tagNames: Map<string, string>;
   index: SearchIndex;
   loadedAt: Date;
@@ -47,6 +50,16 @@ export async function loadCatalogue(db: Db, now: Date): Promise<Catalogue> {
     db.select().from(questionGroups),
     db.select().from(tags),
   ]);
+  return buildCatalogue(rows, groupRows, tagRows, now);
+}
+
+/** Builds the catalogue from rows (the benchmark builds one from generated rows). */
+export function buildCatalogue(
+  rows: QuestionRowLike[],
+  groupRows: GroupRowLike[],
+  tagRows: { id: string; name: string }[],
+  now: Date,
+): Catalogue {
   rows.sort((a, b) => a.category - b.category || a.id.localeCompare(b.id, 'en', { numeric: true }));
   const idsByGroup = new Map<string, string[]>();
   for (const r of rows) if (r.groupId) idsByGroup.set(r.groupId, [...(idsByGroup.get(r.groupId) ?? []), r.id]);
@@ -81,11 +94,30 @@ export async function loadCatalogue(db: Db, now: Date): Promise<Catalogue> {
     };
   });
   tagList.sort((a, b) => a.category - b.category || b.count - a.count || a.name.localeCompare(b.name, 'zh'));
+  const sourceCounts = new Map<string, { name: string; category: QuestionCategory; count: number }>();
+  for (const e of entries) {
+    for (const name of e.question.source_names) {
+      const s = sourceCounts.get(name) ?? { name, category: e.question.category, count: 0 };
+      s.count++;
+      sourceCounts.set(name, s);
+    }
+  }
+  const sources = [...sourceCounts.values()].sort(
+    (a, b) => a.category - b.category || a.name.localeCompare(b.name, 'zh', { numeric: true }),
+  );
+  const byCategory = new Map<number, number[]>();
+  entries.forEach((e, i) => {
+    const list = byCategory.get(e.question.category) ?? [];
+    list.push(i);
+    byCategory.set(e.question.category, list);
+  });
   return {
     entries,
+    byCategory,
     byId: new Map(entries.map((e) => [e.question.id, e])),
     groups,
     tags: tagList,
+    sources,
     tagNames,
     index,
     loadedAt: now,

@@ -49,7 +49,7 @@ export type StoredBody = Omit<ContentQuestion, 'id' | 'kind' | 'difficulty' | 'v
   pair_word?: string;
 };
 
-function rowsOfSet(set: LoadedSet, now: Date): { rows: QuestionRow[]; problems: string[] } {
+export function rowsOfSet(set: LoadedSet, now: Date): { rows: QuestionRow[]; problems: string[] } {
   const problems: string[] = [];
   const paragraphs = set.group ? splitParagraphs(set.group.text) : [];
   const rows = set.questions.map((q): QuestionRow => {
@@ -77,6 +77,41 @@ function rowsOfSet(set: LoadedSet, now: Date): { rows: QuestionRow[]; problems: 
     };
   });
   return { rows, problems };
+}
+
+const wordTagFor = {
+  word_meaning: '单词·英选中',
+  word_from_meaning: '单词·中选英',
+  word_synonym: '单词·同义词',
+} as const;
+
+/** Rows for generated word questions (category Word, public, tagged by kind). */
+export function wordQuestionRows(generated: ReturnType<typeof generateWordQuestions>, now: Date): QuestionRow[] {
+  return generated.map((w) => ({
+    id: w.id,
+    setId: vocabularySetId,
+    category: QuestionCategory.Word,
+    kind: w.kind,
+    difficulty: w.difficulty,
+    groupId: null,
+    visibility: 'public',
+    tagIds: [tagId(wordTagFor[w.kind])],
+    sourceName: vocabularySource,
+    body: {
+      set_title: 'GRE 核心词汇',
+      stem: '',
+      analysis: w.analysis,
+      key_words: [],
+      core: w.core,
+      options: w.options,
+      answer: [w.answer],
+      word: w.word,
+      pair_word: w.pairWord,
+    } as unknown as StoredBody,
+    hash: hashOf(w),
+    retired: false,
+    updatedAt: now,
+  }));
 }
 
 export interface ImportStats {
@@ -194,8 +229,7 @@ export async function importContent(
       }
     }
     const tagNames = [...new Set(sets.flatMap((s) => s.questions.flatMap((q) => q.tags)))];
-    const wordTagNames = ['单词·英选中', '单词·中选英', '单词·同义词'];
-    for (const name of [...tagNames, ...wordTagNames]) {
+    for (const name of [...tagNames, ...Object.values(wordTagFor)]) {
       await tx
         .insert(tags)
         .values({ id: tagId(name), name })
@@ -239,37 +273,7 @@ export async function importContent(
       for (let i = 0; i < similar.length; i += 500)
         await tx.insert(wordSimilarGroups).values(similar.slice(i, i + 500));
 
-      const generated = generateWordQuestions(vocab, similar);
-      const tagFor = {
-        word_meaning: '单词·英选中',
-        word_from_meaning: '单词·中选英',
-        word_synonym: '单词·同义词',
-      } as const;
-      const wordRows: QuestionRow[] = generated.map((w) => ({
-        id: w.id,
-        setId: vocabularySetId,
-        category: QuestionCategory.Word,
-        kind: w.kind,
-        difficulty: w.difficulty,
-        groupId: null,
-        visibility: 'public',
-        tagIds: [tagId(tagFor[w.kind])],
-        sourceName: vocabularySource,
-        body: {
-          set_title: 'GRE 核心词汇',
-          stem: '',
-          analysis: w.analysis,
-          key_words: [],
-          core: w.core,
-          options: w.options,
-          answer: [w.answer],
-          word: w.word,
-          pair_word: w.pairWord,
-        } as unknown as StoredBody,
-        hash: hashOf(w),
-        retired: false,
-        updatedAt: now,
-      }));
+      const wordRows = wordQuestionRows(generateWordQuestions(vocab, similar), now);
       await upsertQuestions(tx, wordRows, existing);
       wordIds = wordRows.map((r) => r.id);
       await tx

@@ -1,0 +1,93 @@
+// Search over the catalogue: filters, text match through the index, paging, highlights. Pure, so the
+// benchmark runs exactly this on a generated catalogue.
+import { QuestionCategory } from '@gre/contract/enums';
+import type { QuestionInfo } from '@gre/contract/question';
+import type { Catalogue } from './catalogue.ts';
+import { highlight } from './search-index.ts';
+
+export interface SearchRequest {
+  text: string;
+  category: number;
+  kinds: string[];
+  difficulties: number[];
+  tag_ids: string[];
+  source_names: string[];
+  only_accessible: boolean;
+  page: number;
+  page_size: number;
+}
+
+export function searchCatalogue(c: Catalogue, req: SearchRequest, canOpen: (visibility: string) => boolean) {
+  const text = req.text.trim();
+  const kinds = new Set(req.kinds);
+  const difficulties = new Set(req.difficulties);
+  const tagIds = new Set(req.tag_ids);
+  const sources = new Set(req.source_names);
+  const keep = (i: number) => {
+    const q = c.entries[i]?.question;
+    if (!q) return false;
+    if (req.category !== QuestionCategory.None && q.category !== req.category) return false;
+    if (kinds.size && !kinds.has(q.kind)) return false;
+    if (difficulties.size && !difficulties.has(q.difficulty)) return false;
+    if (tagIds.size && !q.tag_ids.some((t) => tagIds.has(t))) return false;
+    if (sources.size && !q.source_names.some((s) => sources.has(s))) return false;
+    if (q.visibility === 'hidden' || q.visibility === 'forbid') return canOpen(q.visibility);
+    if (req.only_accessible && !canOpen(q.visibility)) return false;
+    return true;
+  };
+  const start = (req.page - 1) * req.page_size;
+  const wanted = start + req.page_size;
+  let total = 0;
+  let page: number[];
+  if (text) {
+    // Keep the best `wanted` hits in a small sorted buffer: no sort of every hit.
+    const scored = c.index.search(text);
+    const best: [number, number][] = [];
+    for (let k = 0; k < scored.length; k++) {
+      const i = scored.docs[k] as number;
+      if (!keep(i)) continue;
+      total++;
+      const score = scored.scores[k] as number;
+      if (best.length === wanted && score <= (best[best.length - 1] as [number, number])[1]) continue;
+      let at = best.length;
+      while (at > 0 && (best[at - 1] as [number, number])[1] < score) at--;
+      best.splice(at, 0, [i, score]);
+      if (best.length > wanted) best.pop();
+    }
+    page = best.slice(start).map(([i]) => i);
+  } else {
+    page = [];
+    const unfiltered =
+      req.category === QuestionCategory.None &&
+      !kinds.size &&
+      !difficulties.size &&
+      !tagIds.size &&
+      !sources.size &&
+      !req.only_accessible;
+    const pool = req.category === QuestionCategory.None ? null : (c.byCategory.get(req.category) ?? []);
+    const count = pool ? pool.length : c.entries.length;
+    for (let k = 0; k < count; k++) {
+      const i = pool ? (pool[k] as number) : k;
+      if (!unfiltered && !keep(i)) continue;
+      if (total >= start && total < wanted) page.push(i);
+      total++;
+    }
+  }
+  const infos: QuestionInfo[] = page.map((i) => {
+    const e = c.entries[i] as (typeof c.entries)[number];
+    const q = e.question;
+    return {
+      id: q.id,
+      category: q.category,
+      kind: q.kind,
+      difficulty: q.difficulty,
+      visibility: q.visibility,
+      accessable: canOpen(q.visibility),
+      brief: q.brief,
+      tag_names: e.tagNames,
+      source_names: q.source_names,
+      highlight: text ? highlight(e.text, text) : '',
+    };
+  });
+  return { page_control: { page: req.page, page_size: req.page_size, total }, question_infos: infos };
+}
