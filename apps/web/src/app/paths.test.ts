@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { activeNavItem, isPublicPath, navItems, paths, showsFooter } from './paths.ts';
+import { activeNavItem, isPublicPath, navItems, paths, searchQuestionHref, showsFooter } from './paths.ts';
 
 describe('navItems', () => {
-  it('lists only the pages that exist: home and personal', () => {
+  it('lists only the pages that exist: home, search and personal', () => {
     expect(navItems.map((i) => [i.label, i.href])).toEqual([
       ['首页', '/home'],
+      ['搜索', '/search'],
       ['个人中心', '/personal'],
     ]);
   });
@@ -18,6 +19,10 @@ describe('activeNavItem', () => {
   it('matches sub-pages and trailing slashes', () => {
     expect(activeNavItem('/personal/')?.key).toBe('personal');
     expect(activeNavItem('/personal/collect')?.key).toBe('personal');
+  });
+  it('counts a question opened from the search as the search page', () => {
+    expect(activeNavItem(searchQuestionHref('r-0001'))?.key).toBe('search');
+    expect(searchQuestionHref('r-0001')).toBe('/search/q/r-0001');
   });
   it('matches nothing for other pages', () => {
     expect(activeNavItem('/personalised')).toBeUndefined();

@@ -4,15 +4,22 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
 
 export const paths = {
   root: '/',
   home: '/home',
   personal: '/personal',
+  search: '/search',
   login: '/login',
   agreement: '/agreement',
   debug: '/debug',
 } as const;
+
+/** A question opened from the search results (search display mode). */
+export function searchQuestionHref(questionId: string): string {
+  return `${paths.search}/q/${encodeURIComponent(questionId)}`;
+}
 
 export interface NavItem {
   key: string;
@@ -25,6 +32,7 @@ export interface NavItem {
 
 export const navItems: readonly NavItem[] = [
   { key: 'home', label: '首页', href: paths.home, icon: HomeOutlined, alsoMatches: [paths.root] },
+  { key: 'search', label: '搜索', href: paths.search, icon: SearchOutlined },
   { key: 'personal', label: '个人中心', href: paths.personal, icon: PersonOutlined },
 ];
 

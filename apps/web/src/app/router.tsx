@@ -34,6 +34,13 @@ export function createAppRouter() {
                 { index: true, lazy: () => import('../features/home/home-route.tsx') },
                 { path: 'home', lazy: () => import('../features/home/home-route.tsx') },
                 {
+                  path: 'search',
+                  children: [
+                    { index: true, lazy: () => import('../features/search/search-route.tsx') },
+                    { path: 'q/:questionId', lazy: () => import('../features/question/search-question-route.tsx') },
+                  ],
+                },
+                {
                   path: 'personal',
                   children: [{ index: true, lazy: () => import('../features/personal/personal-route.tsx') }],
                 },

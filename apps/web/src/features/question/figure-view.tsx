@@ -1,0 +1,431 @@
+// Data-interpretation figures drawn from their data: a table as a table, bar / line / pie charts as
+// SVG drawn at the width they get (so labels stay readable on a phone). Every chart is an image
+// with a title for screen readers and its data in a hidden table.
+
+import type { Figure } from '@gre/contract/question';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { MathInline } from '../../components/math-text.tsx';
+import { plainText } from '../../components/math-text-tokens.ts';
+import { useElementWidth } from '../../components/use-element-width.ts';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
+import {
+  barSlots,
+  formatNumber,
+  linearScale,
+  niceTicks,
+  pieSlices,
+  seriesColors,
+  seriesMarkers,
+} from './figure-geometry.ts';
+
+type ChartFigure = Extract<Figure, { type: 'bar' | 'line' }>;
+type PieFigure = Extract<Figure, { type: 'pie' }>;
+type TableFigure = Extract<Figure, { type: 'table' }>;
+
+const axisColor = '#55656a';
+const gridColor = 'rgba(31, 45, 44, 0.12)';
+const fontFamily = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans SC", sans-serif';
+
+export function FigureView(props: { figure: Figure }) {
+  const titleId = useId();
+  const f = props.figure;
+  return (
+    <Box component="figure" aria-labelledby={titleId} sx={{ m: 0 }}>
+      <Typography
+        id={titleId}
+        component="figcaption"
+        lang="en"
+        sx={{ fontWeight: 700, textAlign: 'center', mb: 1.5, fontSize: { xs: '0.95rem', sm: '1rem' }, lineHeight: 1.5 }}
+      >
+        <MathInline text={f.title} />
+      </Typography>
+      {f.type === 'table' ? <DataTable figure={f} /> : null}
+      {f.type === 'bar' || f.type === 'line' ? <AxisChart figure={f} titleId={titleId} /> : null}
+      {f.type === 'pie' ? <PieChart figure={f} titleId={titleId} /> : null}
+    </Box>
+  );
+}
+
+function isNumeric(v: string | number): boolean {
+  return typeof v === 'number' || /^[-+]?[\d,.]+%?$/.test(v.trim());
+}
+
+function DataTable(props: { figure: TableFigure; hidden?: boolean }) {
+  const { columns, rows } = props.figure;
+  return (
+    <Box
+      sx={
+        props.hidden
+          ? visuallyHidden
+          : {
+              overflowX: 'auto',
+              border: '1px solid',
+              borderColor: 'divider',
+              borderRadius: 2,
+              bgcolor: 'background.paper',
+            }
+      }
+    >
+      <Table size="small" lang="en" sx={{ minWidth: Math.min(480, columns.length * 96) }}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c, i) => (
+              <TableCell
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional.
+                key={i}
+                align={i === 0 ? 'left' : 'right'}
+                sx={{ fontWeight: 700, bgcolor: 'rgba(15,110,106,0.06)', lineHeight: 1.35, verticalAlign: 'bottom' }}
+              >
+                <MathInline text={c} />
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional.
+            <TableRow key={r} sx={{ '&:nth-of-type(even)': { bgcolor: 'rgba(15,110,106,0.025)' } }}>
+              {row.map((cell, i) =>
+                i === 0 ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional.
+                  <TableCell key={i} component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    {typeof cell === 'number' ? String(cell) : <MathInline text={cell} />}
+                  </TableCell>
+                ) : (
+                  <TableCell
+                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional.
+                    key={i}
+                    align={isNumeric(cell) ? 'right' : 'left'}
+                    sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                  >
+                    {typeof cell === 'number' ? formatNumber(cell) : <MathInline text={cell} />}
+                  </TableCell>
+                ),
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function Legend(props: { names: readonly string[]; line: boolean }) {
+  if (props.names.length < 2) return null;
+  return (
+    <Box
+      aria-hidden
+      sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: { xs: 1.5, sm: 2.5 }, mb: 1 }}
+      lang="en"
+    >
+      {props.names.map((name, i) => (
+        <Box key={name} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontSize: '0.875rem' }}>
+          <svg width="26" height="14" aria-hidden focusable="false">
+            {props.line ? (
+              <>
+                <line x1="1" y1="7" x2="25" y2="7" stroke={seriesColors[i % seriesColors.length]} strokeWidth="2.5" />
+                <Marker
+                  kind={seriesMarkers[i % seriesMarkers.length] ?? 'circle'}
+                  x={13}
+                  y={7}
+                  color={seriesColors[i % seriesColors.length] ?? '#000'}
+                />
+              </>
+            ) : (
+              <rect x="4" y="1" width="18" height="12" rx="2" fill={seriesColors[i % seriesColors.length]} />
+            )}
+          </svg>
+          {name}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Marker(props: { kind: (typeof seriesMarkers)[number]; x: number; y: number; color: string }) {
+  const { x, y, color } = props;
+  const r = 4.5;
+  switch (props.kind) {
+    case 'square':
+      return <rect x={x - r} y={y - r} width={r * 2} height={r * 2} fill={color} stroke="#fff" strokeWidth="1" />;
+    case 'triangle':
+      return (
+        <polygon points={`${x},${y - r - 1} ${x + r + 1},${y + r} ${x - r - 1},${y + r}`} fill={color} stroke="#fff" />
+      );
+    case 'diamond':
+      return (
+        <polygon
+          points={`${x},${y - r - 1} ${x + r + 1},${y} ${x},${y + r + 1} ${x - r - 1},${y}`}
+          fill={color}
+          stroke="#fff"
+        />
+      );
+    default:
+      return <circle cx={x} cy={y} r={r} fill={color} stroke="#fff" strokeWidth="1" />;
+  }
+}
+
+/** The hidden table a screen reader reads instead of the picture. */
+function chartAsTable(figure: ChartFigure): TableFigure {
+  return {
+    type: 'table',
+    title: figure.title,
+    columns: [figure.x_label || '', ...figure.series.map((s) => s.name)],
+    rows: figure.categories.map((c, i) => [c, ...figure.series.map((s) => s.values[i] ?? '')]),
+  };
+}
+
+function AxisChart(props: { figure: ChartFigure; titleId: string }) {
+  const f = props.figure;
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const narrow = width < 480;
+  const height = narrow ? 280 : 320;
+  const values = f.series.flatMap((s) => s.values);
+  const ticks = niceTicks(Math.min(0, ...values), Math.max(0, ...values), narrow ? 4 : 5);
+  const tickLabels = ticks.map((t) => formatNumber(t));
+  const longestTick = Math.max(...tickLabels.map((t) => t.length));
+  const yLabelSpace = f.y_label ? 22 : 0;
+  const margin = { top: 18, right: 12, bottom: f.x_label ? 50 : 30, left: yLabelSpace + 12 + longestTick * 7.2 };
+  const plotW = Math.max(120, width - margin.left - margin.right);
+  const plotBottom = height - margin.bottom;
+  const y = linearScale(ticks, plotBottom, margin.top);
+  const n = Math.max(1, f.categories.length);
+  const band = plotW / n;
+  const xCenter = (i: number) => margin.left + band * i + band / 2;
+  const fontSize = narrow ? 12 : 12.5;
+  const bars = f.type === 'bar';
+  const showValues = bars ? n * f.series.length <= (narrow ? 14 : 24) : f.series.length <= 3 && n <= (narrow ? 8 : 12);
+  const rotateCategories = f.categories.some((c) => c.length * fontSize * 0.6 > band - 4);
+
+  return (
+    <Box ref={ref} sx={{ width: '100%' }}>
+      <Legend names={f.series.map((s) => s.name)} line={!bars} />
+      <svg
+        width={width}
+        height={height + (rotateCategories ? 24 : 0)}
+        role="img"
+        aria-labelledby={props.titleId}
+        style={{ display: 'block', fontFamily, overflow: 'visible' }}
+      >
+        <title>{plainText(f.title)}</title>
+        {/* Grid and y axis */}
+        {ticks.map((t, i) => (
+          <g key={t}>
+            <line
+              x1={margin.left}
+              x2={margin.left + plotW}
+              y1={y(t)}
+              y2={y(t)}
+              stroke={t === 0 ? axisColor : gridColor}
+              strokeWidth={t === 0 ? 1.2 : 1}
+            />
+            <text x={margin.left - 6} y={y(t)} dy="0.32em" textAnchor="end" fontSize={fontSize} fill={axisColor}>
+              {tickLabels[i]}
+            </text>
+          </g>
+        ))}
+        <line x1={margin.left} x2={margin.left} y1={margin.top} y2={plotBottom} stroke={axisColor} />
+        {f.y_label ? (
+          <text
+            transform={`translate(${12}, ${(margin.top + plotBottom) / 2}) rotate(-90)`}
+            textAnchor="middle"
+            fontSize={fontSize}
+            fill={axisColor}
+          >
+            {f.y_label}
+          </text>
+        ) : null}
+        {/* Categories */}
+        {f.categories.map((c, i) =>
+          rotateCategories ? (
+            <text
+              key={c}
+              transform={`translate(${xCenter(i)}, ${plotBottom + 10}) rotate(-35)`}
+              textAnchor="end"
+              dy="0.7em"
+              fontSize={fontSize}
+              fill="#1f2d2c"
+            >
+              {c}
+            </text>
+          ) : (
+            <text key={c} x={xCenter(i)} y={plotBottom + 16} textAnchor="middle" fontSize={fontSize} fill="#1f2d2c">
+              {c}
+            </text>
+          ),
+        )}
+        {f.x_label ? (
+          <text
+            x={margin.left + plotW / 2}
+            y={height + (rotateCategories ? 24 : 0) - 8}
+            textAnchor="middle"
+            fontSize={fontSize}
+            fill={axisColor}
+          >
+            {f.x_label}
+          </text>
+        ) : null}
+        {/* Data */}
+        {bars
+          ? f.categories.map((c, i) => {
+              const slots = barSlots(margin.left + band * i, band, f.series.length);
+              return (
+                <g key={c}>
+                  {f.series.map((s, k) => {
+                    const v = s.values[i];
+                    const slot = slots[k];
+                    if (v === undefined || !slot) return null;
+                    const top = Math.min(y(v), y(0));
+                    const h = Math.abs(y(v) - y(0));
+                    return (
+                      <g key={s.name}>
+                        <rect
+                          x={slot.x}
+                          y={top}
+                          width={slot.width - 1}
+                          height={Math.max(0.5, h)}
+                          fill={seriesColors[k % seriesColors.length]}
+                        />
+                        {showValues ? (
+                          <text
+                            x={slot.x + slot.width / 2}
+                            y={v >= 0 ? top - 4 : top + h + 12}
+                            textAnchor="middle"
+                            fontSize={fontSize - 1}
+                            fill="#1f2d2c"
+                          >
+                            {formatNumber(v)}
+                          </text>
+                        ) : null}
+                      </g>
+                    );
+                  })}
+                </g>
+              );
+            })
+          : f.series.map((s, k) => {
+              const color = seriesColors[k % seriesColors.length] ?? '#000';
+              const points = s.values.map((v, i) => `${xCenter(i)},${y(v)}`).join(' ');
+              return (
+                <g key={s.name}>
+                  <polyline points={points} fill="none" stroke={color} strokeWidth={2.5} strokeLinejoin="round" />
+                  {s.values.map((v, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: points are positional.
+                    <g key={i}>
+                      <Marker
+                        kind={seriesMarkers[k % seriesMarkers.length] ?? 'circle'}
+                        x={xCenter(i)}
+                        y={y(v)}
+                        color={color}
+                      />
+                      {showValues ? (
+                        <text
+                          x={xCenter(i)}
+                          y={y(v)}
+                          dy={lineLabelAbove(f, k, i) ? -9 : 17}
+                          textAnchor="middle"
+                          fontSize={fontSize - 1}
+                          fontWeight={600}
+                          fill={color}
+                          stroke="#fff"
+                          strokeWidth={3}
+                          paintOrder="stroke"
+                        >
+                          {formatNumber(v)}
+                        </text>
+                      ) : null}
+                    </g>
+                  ))}
+                </g>
+              );
+            })}
+      </svg>
+      <DataTable figure={chartAsTable(f)} hidden />
+    </Box>
+  );
+}
+
+/** A line's value label goes above its point when it is the highest series there, else below. */
+function lineLabelAbove(f: ChartFigure, k: number, i: number): boolean {
+  const mine = f.series[k]?.values[i] ?? 0;
+  return f.series.every((s, j) => j === k || (s.values[i] ?? -Infinity) <= mine);
+}
+
+function PieChart(props: { figure: PieFigure; titleId: string }) {
+  const f = props.figure;
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const size = width < 520 ? Math.min(240, Math.max(180, width - 40)) : Math.min(300, Math.max(200, width * 0.48));
+  const r = size / 2 - 4;
+  const slices = pieSlices(f.slices, size / 2, size / 2, r);
+  const total = f.slices.reduce((s, x) => s + x.value, 0);
+  const percent = Math.abs(total - 100) < 0.5;
+  const valueText = (v: number) => (percent ? `${formatNumber(v)}%` : formatNumber(v));
+  return (
+    <Box
+      ref={ref}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center', gap: { xs: 2, sm: 3 } }}
+    >
+      <svg
+        width={size}
+        height={size}
+        role="img"
+        aria-labelledby={props.titleId}
+        style={{ display: 'block', fontFamily }}
+      >
+        <title>{plainText(f.title)}</title>
+        {slices.map((s, i) => (
+          <path key={s.label} d={s.path} fill={seriesColors[i % seriesColors.length]} stroke="#fff" strokeWidth={1.5} />
+        ))}
+        {slices.map((s) =>
+          s.share >= 0.06 ? (
+            <text
+              key={s.label}
+              x={s.labelX}
+              y={s.labelY}
+              dy="0.35em"
+              textAnchor="middle"
+              fontSize={size < 240 ? 11.5 : 13}
+              fontWeight={700}
+              fill="#fff"
+            >
+              {valueText(s.value)}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      <Box component="ul" lang="en" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.75, minWidth: 180 }}>
+        {slices.map((s, i) => (
+          <Box
+            component="li"
+            key={s.label}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: '0.9rem', lineHeight: 1.4 }}
+          >
+            <Box
+              aria-hidden
+              sx={{
+                width: 14,
+                height: 14,
+                borderRadius: '3px',
+                flexShrink: 0,
+                bgcolor: seriesColors[i % seriesColors.length],
+              }}
+            />
+            <Box component="span" sx={{ flex: 1 }}>
+              {s.label}
+            </Box>
+            <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', pl: 2 }}>
+              {valueText(s.value)}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}

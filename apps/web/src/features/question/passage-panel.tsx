@@ -1,0 +1,145 @@
+// A reading passage, paragraph by paragraph. For select-in-passage every sentence is a radio:
+// click it, or Tab to the passage and move with the arrow keys; the chosen one is highlighted.
+import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
+import { type KeyboardEvent, useRef } from 'react';
+import { MathInline, MathText } from '../../components/math-text.tsx';
+import { plainText } from '../../components/math-text-tokens.ts';
+import { sentenceIndex } from './answer-logic.ts';
+
+export interface PassagePanelProps {
+  paragraphs: readonly (readonly string[])[];
+  /** Sentence selection: the chosen global index (undefined: none), and how to choose one. */
+  selectable?: {
+    chosen: number | undefined;
+    onChoose?: (index: number) => void;
+    /** Once revealed: the correct sentence. */
+    correct: number | null;
+    label: string;
+  };
+  translation?: string | null;
+}
+
+export function PassagePanel(props: PassagePanelProps) {
+  const refs = useRef<(HTMLSpanElement | null)[]>([]);
+  const total = props.paragraphs.reduce((n, p) => n + p.length, 0);
+  const sel = props.selectable;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>, index: number) => {
+    if (!sel?.onChoose) return;
+    let next: number | null = null;
+    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = (index + 1) % total;
+    else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') next = (index - 1 + total) % total;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = total - 1;
+    else if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault();
+      sel.onChoose(index);
+      return;
+    }
+    if (next === null) return;
+    event.preventDefault();
+    sel.onChoose(next);
+    refs.current[next]?.focus();
+  };
+
+  // The one sentence that takes Tab: the chosen one, else the first (a roving tab stop).
+  const tabStop = sel?.chosen !== undefined && sel.chosen < total ? sel.chosen : 0;
+
+  return (
+    <Box>
+      <Box
+        lang="en"
+        role={sel ? 'radiogroup' : undefined}
+        aria-label={sel ? sel.label : undefined}
+        sx={{ fontSize: { xs: '1rem', md: '1.03rem' }, lineHeight: 1.85, color: 'text.primary' }}
+      >
+        {props.paragraphs.map((sentences, p) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are positional.
+          <Box component="p" key={p} sx={{ m: 0, mb: 1.75, textIndent: { xs: 0, sm: '1.5em' } }}>
+            {sentences.map((sentence, s) => {
+              const index = sentenceIndex(props.paragraphs, p, s);
+              const space = s < sentences.length - 1 ? ' ' : '';
+              if (!sel) {
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: sentences are positional.
+                  <span key={s}>
+                    <MathInline text={sentence} />
+                    {space}
+                  </span>
+                );
+              }
+              const chosen = sel.chosen === index;
+              const isCorrect = sel.correct === index;
+              const wrong = sel.correct !== null && chosen && !isCorrect;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: sentences are positional.
+                <span key={s}>
+                  <Box
+                    component="span"
+                    ref={(el: HTMLSpanElement | null) => {
+                      refs.current[index] = el;
+                    }}
+                    role="radio"
+                    aria-checked={chosen}
+                    aria-disabled={sel.onChoose ? undefined : true}
+                    aria-label={`第 ${index + 1} 句：${plainText(sentence)}${isCorrect ? '（正确答案）' : ''}${wrong ? '（你的选择，错误）' : ''}`}
+                    tabIndex={index === tabStop ? 0 : -1}
+                    data-sentence={index}
+                    onClick={() => sel.onChoose?.(index)}
+                    onKeyDown={(e) => onKeyDown(e, index)}
+                    sx={(t) => ({
+                      cursor: sel.onChoose ? 'pointer' : 'default',
+                      borderRadius: '3px',
+                      py: '2px',
+                      boxDecorationBreak: 'clone',
+                      WebkitBoxDecorationBreak: 'clone',
+                      transition: 'background-color 120ms',
+                      bgcolor: isCorrect
+                        ? alpha(t.palette.success.main, 0.2)
+                        : wrong
+                          ? alpha(t.palette.error.main, 0.16)
+                          : chosen
+                            ? alpha(t.palette.primary.main, 0.2)
+                            : 'transparent',
+                      textDecoration: isCorrect || wrong ? 'underline' : 'none',
+                      textDecorationColor: isCorrect ? t.palette.success.main : t.palette.error.main,
+                      textDecorationThickness: '2px',
+                      textUnderlineOffset: '3px',
+                      outline:
+                        chosen && sel.correct === null ? `1.5px solid ${alpha(t.palette.primary.main, 0.6)}` : 'none',
+                      '&:hover': sel.onChoose && !chosen ? { bgcolor: alpha(t.palette.primary.main, 0.08) } : {},
+                      '&:focus-visible': {
+                        outline: `3px solid ${alpha(t.palette.primary.main, 0.6)}`,
+                        outlineOffset: 1,
+                      },
+                    })}
+                  >
+                    <MathInline text={sentence} />
+                  </Box>
+                  {space}
+                </span>
+              );
+            })}
+          </Box>
+        ))}
+      </Box>
+      {props.translation ? (
+        <Box
+          lang="zh-CN"
+          sx={(t) => ({
+            mt: 1,
+            p: 2,
+            borderRadius: 2,
+            bgcolor: alpha(t.palette.secondary.main, 0.07),
+            border: '1px solid',
+            borderColor: alpha(t.palette.secondary.main, 0.25),
+          })}
+        >
+          <Box sx={{ fontWeight: 700, fontSize: '0.9rem', color: 'secondary.dark', mb: 1 }}>参考译文</Box>
+          <MathText text={props.translation} gap={1.25} sx={{ fontSize: '0.95rem', lineHeight: 1.85 }} />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
