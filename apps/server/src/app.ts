@@ -10,6 +10,10 @@ import { headers } from '@gre/contract/envelope';
 import { buildOpenApi } from '@gre/contract/openapi';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
+import { loadQuotas, type Quota } from './modules/exam/exam.quota.ts';
+import { createExamRepo } from './modules/exam/exam.repo.ts';
+import { registerExamRoutes } from './modules/exam/exam.routes.ts';
+import { createExamService } from './modules/exam/exam.service.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { createQuestionService } from './modules/question/question.service.ts';
 import { loadRights, type Rights } from './modules/question/rights.ts';
@@ -144,6 +148,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (topic === 'rights') rights = null;
   });
   const questions = createQuestionService({ db, clock, bus, rights: () => (rights ??= loadRights(db)) });
+  let quotas: Promise<Map<number, Quota>> | null = null;
+  bus.subscribe((topic) => {
+    if (topic === 'quotas') quotas = null;
+  });
+  const exams = createExamService({
+    repo: createExamRepo(db),
+    clock,
+    questions,
+    rights: () => (rights ??= loadRights(db)),
+    quotas: () => (quotas ??= loadQuotas(db)),
+  });
   app.decorate('catalogueReady', async () => {
     await questions.catalogue();
   });
@@ -158,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(register, system);
   registerQuestionRoutes(register, questions);
   registerWordRoutes(register, createWordService(db));
+  registerExamRoutes(register, exams);
 
   // The web app, with SPA fallback for deep links ----------------------------------------------------
   const dist = deps.settings.webDistDir;

@@ -2,13 +2,14 @@
 // Domains add their endpoint modules here.
 import type { Endpoint } from './endpoint.ts';
 import * as code from './endpoints/code.ts';
+import * as exam from './endpoints/exam.ts';
 import * as question from './endpoints/question.ts';
 import * as summary from './endpoints/summary.ts';
 import * as system from './endpoints/system.ts';
 import * as user from './endpoints/user.ts';
 import * as word from './endpoints/word.ts';
 
-export const endpointModules = { user, code, summary, system, question, word } as const;
+export const endpointModules = { user, code, summary, system, question, word, exam } as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'path' in v && 'request' in v && 'response' in v;

@@ -27,6 +27,10 @@ export const domainErrorKinds = [
   'account_exists',
   'account_not_found',
   'login_failed',
+  'section_timeout',
+  'section_closed',
+  'exam_finished',
+  'book_not_open',
   'internal',
 ] as const;
 

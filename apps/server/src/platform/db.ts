@@ -58,6 +58,11 @@ function wrapPglite(client: PGlite, onClose: () => void): Database {
 
 export async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle client can lose its connection (server restart, a dropped test database). pg emits that
+  // on the pool; unhandled, it would crash the process. The next query simply takes a new client.
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL idle client error: ${err.message}`);
+  });
   // Fail fast with a clear message when the server is not reachable.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, casing: 'snake_case' });

@@ -1,5 +1,6 @@
 // The idempotent seed. Demo accounts only in demo mode; later issues add content here.
 import { RoleKind } from '@gre/contract/enums';
+import { seedQuotas } from '../modules/exam/exam.quota.ts';
 import { seedRights } from '../modules/question/rights.ts';
 import { createUserRepo } from '../modules/user/user.repo.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -13,6 +14,7 @@ export interface SeedResult {
 
 export async function seed(db: Db, clock: Clock, opts: { demoMode: boolean }): Promise<SeedResult> {
   await seedRights(db, clock);
+  await seedQuotas(db, clock);
   let created = 0;
   if (opts.demoMode) {
     const repo = createUserRepo(db);

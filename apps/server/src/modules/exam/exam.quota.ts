@@ -1,0 +1,140 @@
+// What each role may do per China day (questions answered, mock exams started) and in total for a
+// trial: a table (role_quotas) seeded with the defaults below, editable by admins later. Units are
+// taken by one conditional upsert each (… on conflict do update … where used < limit returning), in
+// the caller's transaction, so two parallel requests can never both take the last unit.
+import { RoleKind, roleName } from '@gre/contract/enums';
+import { and, eq, sql } from 'drizzle-orm';
+import { roleQuotas, usageCounters } from '../../db/schema/exam.ts';
+import { type Clock, chinaDay } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Caller } from '../../platform/endpoints.ts';
+import { AppError } from '../../platform/errors.ts';
+
+export interface Quota {
+  questionsPerDay: number;
+  mocksPerDay: number;
+  questionsTotal: number;
+  mocksTotal: number;
+  fullMocks: boolean;
+}
+
+const unlimited = -1;
+
+/** Defaults (docs/decisions/0012-exam-engine.md). -1 = unlimited. */
+export const defaultQuotas: Record<RoleKind, Quota> = {
+  [RoleKind.Stranger]: { questionsPerDay: 0, mocksPerDay: 0, questionsTotal: 0, mocksTotal: 0, fullMocks: false },
+  // A trial tastes everything but full and single-measure mocks, within a total.
+  [RoleKind.Trail]: { questionsPerDay: 50, mocksPerDay: 1, questionsTotal: 200, mocksTotal: 2, fullMocks: false },
+  [RoleKind.FreeVIP]: {
+    questionsPerDay: 100,
+    mocksPerDay: 1,
+    questionsTotal: unlimited,
+    mocksTotal: unlimited,
+    fullMocks: true,
+  },
+  [RoleKind.VIP]: {
+    questionsPerDay: 500,
+    mocksPerDay: 3,
+    questionsTotal: unlimited,
+    mocksTotal: unlimited,
+    fullMocks: true,
+  },
+  [RoleKind.SVIP]: {
+    questionsPerDay: unlimited,
+    mocksPerDay: 10,
+    questionsTotal: unlimited,
+    mocksTotal: unlimited,
+    fullMocks: true,
+  },
+};
+
+export async function seedQuotas(db: Db, clock: Clock) {
+  for (const [kind, q] of Object.entries(defaultQuotas)) {
+    await db
+      .insert(roleQuotas)
+      .values({ roleKind: Number(kind), ...q, updatedAt: clock.now() })
+      .onConflictDoNothing();
+  }
+}
+
+export async function loadQuotas(db: Db): Promise<Map<number, Quota>> {
+  const table = new Map<number, Quota>(Object.entries(defaultQuotas).map(([k, v]) => [Number(k), v]));
+  for (const r of await db.select().from(roleQuotas)) table.set(r.roleKind, r);
+  return table;
+}
+
+export type Subject = 'question' | 'mock';
+const subjectName: Record<Subject, string> = { question: '做题', mock: '模考' };
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Takes one unit of `subject` for `day`, unless `limit` units are used. */
+async function takeUnit(tx: Tx, userId: number, day: string, subject: Subject, limit: number): Promise<boolean> {
+  if (limit === unlimited) return true;
+  if (limit <= 0) return false;
+  const rows = await tx
+    .insert(usageCounters)
+    .values({ userId, day, subject, used: 1 })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.day, usageCounters.subject],
+      set: { used: sql`${usageCounters.used} + 1` },
+      setWhere: sql`${usageCounters.used} < ${limit}`,
+    })
+    .returning({ used: usageCounters.used });
+  return rows.length > 0;
+}
+
+const isStaff = (c: Caller) => c.isAdmin || c.isOperator || c.isTeacher;
+
+/** Whether the caller may start this kind of mock at all (before anything is counted). */
+export function assertMayMock(quotas: Map<number, Quota>, caller: Caller, measureOrFull: boolean) {
+  if (isStaff(caller)) return;
+  const q = quotas.get(caller.roleKind) ?? defaultQuotas[RoleKind.Stranger];
+  const role = roleName[caller.roleKind as RoleKind] ?? '';
+  if (q.mocksPerDay === 0 || (measureOrFull && !q.fullMocks)) {
+    throw new AppError('sim_no_perm', {
+      show:
+        caller.roleKind === RoleKind.Trail ? '试用用户不能参加全套或单科模考，请开通会员' : '当前会员等级不能参加模考',
+      roleName: role,
+    });
+  }
+}
+
+/**
+ * Takes one unit for the caller inside `tx`: the daily quota (China day) and, for a trial, the
+ * total. Throws day_overflow / role_overflow; the transaction then rolls back whatever it did.
+ */
+export async function consume(tx: Tx, quotas: Map<number, Quota>, caller: Caller, subject: Subject, now: Date) {
+  if (isStaff(caller)) return;
+  const q = quotas.get(caller.roleKind) ?? defaultQuotas[RoleKind.Stranger];
+  const userId = Number(caller.userId);
+  const role = roleName[caller.roleKind as RoleKind] ?? '';
+  const total = subject === 'question' ? q.questionsTotal : q.mocksTotal;
+  if (!(await takeUnit(tx, userId, 'total', subject, total))) {
+    throw new AppError('role_overflow', {
+      show: `试用额度已用完（${subjectName[subject]}），请开通会员`,
+      overflowSubject: subjectName[subject],
+      roleName: role,
+    });
+  }
+  const perDay = subject === 'question' ? q.questionsPerDay : q.mocksPerDay;
+  if (!(await takeUnit(tx, userId, chinaDay(now), subject, perDay))) {
+    throw new AppError('day_overflow', {
+      show: `今日${subjectName[subject]}额度已用完（${role}每天 ${perDay} ${subject === 'question' ? '道题' : '次'}），明天再来或升级会员`,
+      overflowSubject: subjectName[subject],
+      roleName: role,
+    });
+  }
+}
+
+/** Units used today and in total (for tests and, later, the rights page). */
+export async function usage(db: Db, userId: number, day: string, subject: Subject) {
+  const rows = await db
+    .select({ day: usageCounters.day, used: usageCounters.used })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.subject, subject)));
+  return {
+    today: rows.find((r) => r.day === day)?.used ?? 0,
+    total: rows.find((r) => r.day === 'total')?.used ?? 0,
+  };
+}

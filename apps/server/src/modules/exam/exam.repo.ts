@@ -1,0 +1,160 @@
+// SQL for templates, books and exams. An exam is one row; writes lock it (select … for update) so
+// parallel saves on the same exam never lose each other's changes.
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { books, bookTemplates, exams } from '../../db/schema/exam.ts';
+import { users } from '../../db/schema/user.ts';
+import type { Db } from '../../platform/db.ts';
+import type { TemplateDef } from './exam.templates.ts';
+
+export type ExamRow = typeof exams.$inferSelect;
+export type BookRow = typeof books.$inferSelect;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export function createExamRepo(db: Db) {
+  return {
+    db,
+
+    /** Upserts the templates derived from the bank (stable ids; nothing is deleted). */
+    async upsertTemplates(defs: TemplateDef[], now: Date) {
+      for (let i = 0; i < defs.length; i += 200) {
+        const values = defs.slice(i, i + 200).map((d) => ({
+          id: d.template.id,
+          page: d.template.page,
+          position: d.template.index,
+          title: d.template.title,
+          param: d.template.param,
+          kinds: d.template.kinds,
+          examKind: d.template.exam_kind,
+          unlockAt: d.unlockAt ? new Date(d.unlockAt) : null,
+          limitDays: d.template.limit,
+          hide: d.template.hide,
+          label: d.template.label,
+          spec: d.sections,
+          updatedAt: now,
+        }));
+        await db
+          .insert(bookTemplates)
+          .values(values)
+          .onConflictDoUpdate({
+            target: bookTemplates.id,
+            set: {
+              page: sql`excluded.page`,
+              position: sql`excluded.position`,
+              title: sql`excluded.title`,
+              param: sql`excluded.param`,
+              kinds: sql`excluded.kinds`,
+              examKind: sql`excluded.exam_kind`,
+              unlockAt: sql`excluded.unlock_at`,
+              limitDays: sql`excluded.limit_days`,
+              label: sql`excluded.label`,
+              spec: sql`excluded.spec`,
+              updatedAt: sql`excluded.updated_at`,
+            },
+          });
+      }
+    },
+
+    async higherFlag(userId: number): Promise<boolean> {
+      const [r] = await db.select({ f: users.showHigherCollect }).from(users).where(eq(users.id, userId));
+      return r?.f ?? false;
+    },
+
+    async booksOf(userId: number, templateIds: string[]) {
+      if (!templateIds.length) return [];
+      return db
+        .select({ book: books, status: exams.status, result: exams.result })
+        .from(books)
+        .innerJoin(exams, eq(exams.id, books.examId))
+        .where(and(eq(books.userId, userId), inArray(books.templateId, templateIds)));
+    },
+
+    async findBook(userId: number, bookId: string) {
+      const [r] = await db
+        .select()
+        .from(books)
+        .where(and(eq(books.userId, userId), eq(books.id, bookId)));
+      return r;
+    },
+
+    async findBookByTemplate(tx: Tx | Db, userId: number, templateId: string) {
+      const [r] = await tx
+        .select()
+        .from(books)
+        .where(and(eq(books.userId, userId), eq(books.templateId, templateId)));
+      return r;
+    },
+
+    /** Serialises opening the same template by the same user (double clicks, two tabs). */
+    async lockUserTemplate(tx: Tx, userId: number, templateId: string) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`book:${userId}:${templateId}`}))`);
+    },
+
+    async insertBook(tx: Tx, row: typeof books.$inferInsert) {
+      await tx.insert(books).values(row);
+    },
+
+    async updateBook(tx: Tx | Db, id: string, set: Partial<typeof books.$inferInsert>) {
+      await tx.update(books).set(set).where(eq(books.id, id));
+    },
+
+    async insertExam(tx: Tx, row: typeof exams.$inferInsert) {
+      await tx.insert(exams).values(row);
+    },
+
+    async closeExam(tx: Tx, id: string, now: Date) {
+      await tx.update(exams).set({ status: 4, updatedAt: now }).where(eq(exams.id, id));
+    },
+
+    async findExam(userId: number, examId: string) {
+      const [r] = await db
+        .select()
+        .from(exams)
+        .where(and(eq(exams.userId, userId), eq(exams.id, examId)));
+      return r;
+    },
+
+    async lockExam(tx: Tx, userId: number, examId: string) {
+      const [r] = await tx
+        .select()
+        .from(exams)
+        .where(and(eq(exams.userId, userId), eq(exams.id, examId)))
+        .for('update');
+      return r;
+    },
+
+    async saveExam(tx: Tx | Db, row: ExamRow) {
+      await tx
+        .update(exams)
+        .set({
+          status: row.status,
+          cursorSection: row.cursorSection,
+          cursorQuestion: row.cursorQuestion,
+          isAutoCommit: row.isAutoCommit,
+          sections: row.sections,
+          result: row.result,
+          updatedAt: row.updatedAt,
+          finishedAt: row.finishedAt,
+        })
+        .where(eq(exams.id, row.id));
+    },
+
+    async records(userId: number, page: number, pageSize: number, mockOnly: boolean) {
+      const where = mockOnly
+        ? and(eq(exams.userId, userId), sql`${exams.kind} like 'mock%'`)
+        : eq(exams.userId, userId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(exams)
+          .where(where)
+          .orderBy(desc(exams.createdAt), desc(exams.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(exams).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type ExamRepo = ReturnType<typeof createExamRepo>;

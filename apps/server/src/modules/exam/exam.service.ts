@@ -1,0 +1,535 @@
+// Practice sets and exams: lists of templates, opening a book, custom exams, and the engine's
+// operations, each one transaction on the locked exam row. Time comes from the injected clock;
+// settle() commits timed-out sections on every read and write (docs/decisions/0012-exam-engine.md).
+import { randomUUID } from 'node:crypto';
+import { ExamStatus, QuestionCategory, QuestionState } from '@gre/contract/enums';
+import type { BookPage, BookTemplate, CreateOption, TemplateCard } from '@gre/contract/exam';
+import type { Answer, Question } from '@gre/contract/question';
+import type { Clock } from '../../platform/clock.ts';
+import type { AuthedContext } from '../../platform/endpoints.ts';
+import { AppError, errors } from '../../platform/errors.ts';
+import type { Catalogue } from '../question/catalogue.ts';
+import type { QuestionService } from '../question/question.service.ts';
+import type { Rights } from '../question/rights.ts';
+import * as engine from './exam.engine.ts';
+import { type EngineExam, newRuntime, type StoredRuntime, type StoredSection } from './exam.engine.ts';
+import { bookStatusOf, isOver, toBook, toEngine, toExam, toProgress, toRecord } from './exam.mapper.ts';
+import { assertMayMock, consume, type Quota } from './exam.quota.ts';
+import type { ExamRepo, ExamRow, Tx } from './exam.repo.ts';
+import { computeResult } from './exam.result.ts';
+import { answerFits, isEmptyAnswer, scoreAnswer } from './exam.scoring.ts';
+import { buildTemplates, greSections, mathAreaOf, type TemplateDef, type TemplateSection } from './exam.templates.ts';
+
+export interface ExamServiceDeps {
+  repo: ExamRepo;
+  clock: Clock;
+  questions: QuestionService;
+  rights: () => Promise<Rights>;
+  quotas: () => Promise<Map<number, Quota>>;
+}
+
+interface TemplateIndex {
+  defs: TemplateDef[];
+  byId: Map<string, TemplateDef>;
+}
+
+const measureMocks = new Set(['mock_full', 'mock_verbal', 'mock_quant']);
+
+export function createExamService(deps: ExamServiceDeps) {
+  const { repo, clock } = deps;
+
+  // Templates follow the catalogue: rebuilt (and upserted, idempotently) when it is reloaded.
+  const built = new WeakMap<Catalogue, Promise<TemplateIndex>>();
+  const templates = async () => {
+    const c = await deps.questions.catalogue();
+    let t = built.get(c);
+    if (!t) {
+      t = (async () => {
+        const defs = buildTemplates(c);
+        await repo.upsertTemplates(defs, clock.now());
+        return { defs, byId: new Map(defs.map((d) => [d.template.id, d])) };
+      })();
+      t.catch(() => built.delete(c));
+      built.set(c, t);
+    }
+    return { c, t: await t };
+  };
+
+  const scorer = (c: Catalogue) => (r: StoredRuntime) => {
+    const q = c.byId.get(r.id)?.question;
+    return q ? scoreAnswer(q, r.answer) : null;
+  };
+
+  /** Why the caller may not open a template (null when they may). */
+  async function refusal(def: TemplateDef, ctx: AuthedContext, c: Catalogue, rights: Rights): Promise<AppError | null> {
+    const { caller } = ctx;
+    const staff = caller.isAdmin || caller.isOperator || caller.isTeacher;
+    const page = def.template.page;
+    if (page === 'higher') {
+      if (staff || (await repo.higherFlag(Number(caller.userId)))) return null;
+      return errors.forbidden('高阶题库需由管理员为你开通，请联系客服');
+    }
+    if (page === 'simulate') {
+      try {
+        assertMayMock(await deps.quotas(), caller, measureMocks.has(def.template.exam_kind));
+        return null;
+      } catch (err) {
+        return err as AppError;
+      }
+    }
+    for (const s of def.sections) {
+      for (const id of s.questionIds) {
+        const q = c.byId.get(id)?.question;
+        if (!q || rights.canOpen(caller, q.visibility)) continue;
+        try {
+          rights.assertCanOpen(caller, q.visibility);
+        } catch (err) {
+          return err as AppError;
+        }
+      }
+    }
+    return null;
+  }
+
+  function newSections(specs: TemplateSection[], c: Catalogue): StoredSection[] {
+    return specs.map((s, index) => {
+      const ds = s.questionIds.map((id) => c.byId.get(id)?.question.difficulty ?? 2);
+      return {
+        index,
+        name: s.name,
+        kind: s.kind,
+        difficulty: ds.length ? Math.round(ds.reduce((a, b) => a + b, 0) / ds.length) : 2,
+        limit: s.limit,
+        startedAt: 0,
+        finishedAt: 0,
+        used: 0,
+        finished: false,
+        auto: false,
+        questions: s.questionIds.map(newRuntime),
+      };
+    });
+  }
+
+  async function insertExam(
+    tx: Tx,
+    ctx: AuthedContext,
+    fields: { name: string; kind: string; templateId: string; bookId: string | null; option: CreateOption | null },
+    sections: StoredSection[],
+  ) {
+    const now = clock.now();
+    const id = randomUUID();
+    await repo.insertExam(tx, {
+      id,
+      userId: Number(ctx.caller.userId),
+      templateId: fields.templateId,
+      bookId: fields.bookId,
+      name: fields.name,
+      kind: fields.kind,
+      status: ExamStatus.NotStart,
+      createOption: fields.option,
+      sections,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return id;
+  }
+
+  /** Applies the finished exam's result to the row (and its book). */
+  async function afterWrite(tx: Tx, row: ExamRow, e: EngineExam, c: Catalogue, wasOver: boolean) {
+    row.status = e.status;
+    row.cursorSection = e.cursorSection;
+    row.cursorQuestion = e.cursorQuestion;
+    row.isAutoCommit = e.isAutoCommit;
+    row.sections = e.sections;
+    row.updatedAt = clock.now();
+    if (isOver(e.status) && !wasOver) {
+      row.finishedAt = new Date(e.finishedAt);
+      row.result = computeResult(
+        e.sections,
+        (id) => c.byId.get(id)?.question,
+        (id) => c.tagNames.get(id) ?? id,
+      );
+      if (row.bookId) await repo.updateBook(tx, row.bookId, { status: 2, updatedAt: row.updatedAt });
+    }
+    await repo.saveExam(tx, row);
+  }
+
+  /**
+   * One write on an exam: lock the row, settle the clock, apply `op`, save. When `op` refuses
+   * after settle committed a timed-out section, the settled state is still saved.
+   */
+  async function write<T>(
+    ctx: AuthedContext,
+    examId: string,
+    op: (e: EngineExam, now: number, tx: Tx, c: Catalogue) => Promise<T> | T,
+  ) {
+    const { c } = await templates();
+    const score = scorer(c);
+    const userId = Number(ctx.caller.userId);
+    let refused: unknown = null;
+    const out = await repo.db.transaction(async (tx) => {
+      const row = await repo.lockExam(tx, userId, examId);
+      if (!row) throw errors.notFound('考试不存在');
+      const wasOver = isOver(row.status);
+      const now = clock.now().getTime();
+      const e = toEngine(row);
+      const settled = engine.settle(e, now, score);
+      try {
+        const value = await op(e, now, tx, c);
+        await afterWrite(tx, row, e, c, wasOver);
+        return { row, e, now, value };
+      } catch (err) {
+        if (!settled || !(err instanceof AppError)) throw err;
+        refused = err;
+        // Save only what settle did (op may have changed the copy before it refused).
+        const fresh = toEngine(row);
+        engine.settle(fresh, now, score);
+        await afterWrite(tx, row, fresh, c, wasOver);
+        return null;
+      }
+    });
+    if (!out) throw refused;
+    return out;
+  }
+
+  const position = (si: number, qi: number) => ({ si, qi });
+
+  async function getExam(examId: string, ctx: AuthedContext) {
+    const { c } = await templates();
+    const userId = Number(ctx.caller.userId);
+    let row = await repo.findExam(userId, examId);
+    if (!row) throw errors.notFound('考试不存在');
+    let e = toEngine(row);
+    const now = clock.now().getTime();
+    // A section that timed out while nobody looked is committed now (under the lock).
+    if (engine.settle(toEngine(row), now, scorer(c))) {
+      const w = await write(ctx, examId, () => null);
+      row = w.row;
+      e = w.e;
+    }
+    return toExam(row, e, c, now);
+  }
+
+  return {
+    templates,
+
+    async listTemplates(page: BookPage, ctx: AuthedContext): Promise<{ cards: TemplateCard[] }> {
+      const [{ c, t }, rights] = await Promise.all([templates(), deps.rights()]);
+      const defs = t.defs.filter((d) => d.template.page === page && !d.template.hide);
+      const mine = new Map(
+        (
+          await repo.booksOf(
+            Number(ctx.caller.userId),
+            defs.map((d) => d.template.id),
+          )
+        ).map((b) => [b.book.templateId, b]),
+      );
+      const now = clock.now().getTime();
+      const cards: TemplateCard[] = [];
+      for (const d of defs) {
+        const b = mine.get(d.template.id);
+        const why = await refusal(d, ctx, c, rights);
+        const first = c.byId.get(d.sections[0]?.questionIds[0] ?? '')?.question;
+        cards.push({
+          template: d.template,
+          status: bookStatusOf(b ? b.status : null, d.template, now),
+          book_id: b?.book.id ?? null,
+          exam_id: b?.book.examId ?? null,
+          accessable: !why,
+          refusal: why?.show ?? '',
+          category: first?.category ?? QuestionCategory.None,
+          result: (b?.result as TemplateCard['result']) ?? null,
+        });
+      }
+      return { cards };
+    },
+
+    async openBook(templateId: string, restart: boolean, ctx: AuthedContext) {
+      const [{ c, t }, rights, quotas] = await Promise.all([templates(), deps.rights(), deps.quotas()]);
+      const def = t.byId.get(templateId);
+      if (!def || def.template.hide) throw errors.notFound('练习册不存在');
+      const why = await refusal(def, ctx, c, rights);
+      if (why) throw why;
+      const tpl: BookTemplate = def.template;
+      const userId = Number(ctx.caller.userId);
+      const result = await repo.db.transaction(async (tx) => {
+        await repo.lockUserTemplate(tx, userId, templateId);
+        const existing = await repo.findBookByTemplate(tx, userId, templateId);
+        const existingExam = existing ? await repo.lockExam(tx, userId, existing.examId) : undefined;
+        const now = clock.now();
+        const fresh = !existing || !existingExam || (restart && isOver(existingExam.status));
+        if (!fresh && existing && existingExam) return { book: existing, status: existingExam.status };
+        const status = bookStatusOf(null, tpl, now.getTime());
+        if (tpl.unlock_date_stamp && status === 0) {
+          throw new AppError('book_not_open', {
+            show: `本套题将于 ${new Date(tpl.unlock_date_stamp * 1000 + 8 * 3_600_000).toISOString().slice(0, 10)} 开放`,
+          });
+        }
+        if (status === 3) throw new AppError('book_not_open', { show: '本套题已过开放期限' });
+        if (tpl.page === 'simulate') await consume(tx, quotas, ctx.caller, 'mock', now);
+        const bookId = existing?.id ?? randomUUID();
+        const examId = await insertExam(
+          tx,
+          ctx,
+          { name: tpl.title, kind: tpl.exam_kind, templateId, bookId, option: null },
+          newSections(def.sections, c),
+        );
+        if (existing && existingExam) {
+          // The earlier attempt stays in the record (and its report), closed.
+          await repo.closeExam(tx, existingExam.id, now);
+          await repo.updateBook(tx, existing.id, { examId, status: 1, updatedAt: now });
+          return { book: { ...existing, examId, status: 1 }, status: ExamStatus.NotStart as number };
+        }
+        const row = {
+          id: bookId,
+          userId,
+          templateId,
+          examId,
+          title: tpl.title,
+          status: 1,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await repo.insertBook(tx, row);
+        return { book: row, status: ExamStatus.NotStart as number };
+      });
+      return { book: toBook(result.book, tpl, result.status, clock.now().getTime()), exam_id: result.book.examId };
+    },
+
+    async createExam(option: CreateOption, ctx: AuthedContext) {
+      const [{ c }, rights, quotas] = await Promise.all([templates(), deps.rights(), deps.quotas()]);
+      const may = (q: Question) => rights.canOpen(ctx.caller, q.visibility);
+      const done = option.include_done ? new Set<string>() : await answeredIds(Number(ctx.caller.userId));
+      const pool = c.entries
+        .map((e) => e.question)
+        .filter((q) => may(q) && !done.has(q.id) && q.visibility !== 'hidden' && q.visibility !== 'forbid');
+      const sections = buildCustom(option, pool, c);
+      if (!sections.length || sections.some((s) => !s.questionIds.length)) {
+        throw errors.notFound('没有符合条件的题目，请放宽组卷条件');
+      }
+      const isMock = option.kind === 'full';
+      if (isMock) assertMayMock(quotas, ctx.caller, true);
+      const examId = await repo.db.transaction(async (tx) => {
+        if (isMock) await consume(tx, quotas, ctx.caller, 'mock', clock.now());
+        return insertExam(
+          tx,
+          ctx,
+          {
+            name: isMock ? '自选模考' : '自选练习',
+            kind: isMock ? 'mock_full' : 'custom',
+            templateId: '',
+            bookId: null,
+            option,
+          },
+          newSections(sections, c),
+        );
+      });
+      return { exam_id: examId };
+    },
+
+    getExam,
+
+    async openQuestion(b: { exam_id: string; section_index: number; question_index: number }, ctx: AuthedContext) {
+      const w = await write(ctx, b.exam_id, (e, now) => engine.openQuestion(e, b.section_index, b.question_index, now));
+      return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
+    },
+
+    async moveCursor(b: { exam_id: string; section_index: number; question_index: number }, ctx: AuthedContext) {
+      const w = await write(ctx, b.exam_id, (e, now) => engine.moveCursor(e, b.section_index, b.question_index, now));
+      return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
+    },
+
+    async saveAnswer(
+      b: { exam_id: string; section_index: number; question_index: number; answer: Answer; used_time_seconds: number },
+      ctx: AuthedContext,
+    ) {
+      const quotas = await deps.quotas();
+      const w = await write(ctx, b.exam_id, async (e, now, tx, c) => {
+        const id = e.sections[b.section_index]?.questions[b.question_index]?.id;
+        const q = id ? c.byId.get(id)?.question : undefined;
+        if (q) {
+          const g = q.group_id ? c.groups.get(q.group_id) : undefined;
+          const sentences = g ? g.paragraphs.flat().length : 0;
+          if (!answerFits(q, b.answer, sentences)) throw errors.invalidParam('答案与题目不匹配');
+        }
+        const empty = isEmptyAnswer(b.answer);
+        const { first } = engine.saveAnswer(
+          e,
+          b.section_index,
+          b.question_index,
+          b.answer,
+          b.used_time_seconds,
+          now,
+          empty,
+        );
+        if (first) await consume(tx, quotas, ctx.caller, 'question', new Date(now));
+      });
+      return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
+    },
+
+    async flag(
+      b: { exam_id: string; section_index: number; question_index: number; flagged: boolean },
+      ctx: AuthedContext,
+    ) {
+      const w = await write(ctx, b.exam_id, (e, now) =>
+        engine.flag(e, b.section_index, b.question_index, b.flagged, now),
+      );
+      return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
+    },
+
+    async addTime(
+      b: { exam_id: string; section_index: number; question_index: number; seconds: number },
+      ctx: AuthedContext,
+    ) {
+      const w = await write(ctx, b.exam_id, (e, now) =>
+        engine.addTime(e, b.section_index, b.question_index, b.seconds, now),
+      );
+      return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
+    },
+
+    async finishSection(b: { exam_id: string; section_index: number }, ctx: AuthedContext) {
+      const w = await write(ctx, b.exam_id, (e, now, _tx, c) =>
+        engine.finishSection(e, b.section_index, now, scorer(c)),
+      );
+      return toProgress(w.row, w.e, w.now, null);
+    },
+
+    async finishExam(examId: string, ctx: AuthedContext) {
+      const w = await write(ctx, examId, (e, now, _tx, c) => engine.finishExam(e, now, scorer(c)));
+      return toProgress(w.row, w.e, w.now, null);
+    },
+
+    async records(b: { page: number; page_size: number; mock_only: boolean }, ctx: AuthedContext) {
+      const { rows, total } = await repo.records(Number(ctx.caller.userId), b.page, b.page_size, b.mock_only);
+      return {
+        page_control: { page: b.page, page_size: b.page_size, total },
+        records: rows.map(toRecord),
+      };
+    },
+
+    async report(b: { exam_id?: string; book_id?: string }, ctx: AuthedContext) {
+      const { t } = await templates();
+      const userId = Number(ctx.caller.userId);
+      const book = b.book_id ? await repo.findBook(userId, b.book_id) : undefined;
+      if (b.book_id && !book) throw errors.notFound('练习册不存在');
+      const examId = book?.examId ?? (b.exam_id as string);
+      // Read through getExam, so a timed-out last section is committed first.
+      const view = await getExam(examId, ctx);
+      if (!isOver(view.exam.status)) {
+        throw new AppError('exam_finished', { show: '考试尚未完成，完成后才能查看报告' });
+      }
+      const tpl = book ? t.byId.get(book.templateId)?.template : undefined;
+      return {
+        ...view,
+        book: book && tpl ? toBook(book, tpl, view.exam.status, clock.now().getTime()) : null,
+      };
+    },
+  };
+
+  async function answeredIds(userId: number): Promise<Set<string>> {
+    const { rows } = await repo.records(userId, 1, 500, false);
+    const ids = new Set<string>();
+    for (const r of rows)
+      for (const s of r.sections as StoredSection[])
+        for (const q of s.questions) if (q.state === QuestionState.Answered) ids.add(q.id);
+    return ids;
+  }
+}
+
+/** Sections of a custom exam from the questions the caller may open. */
+function buildCustom(o: CreateOption, pool: Question[], c: Catalogue): TemplateSection[] {
+  const tagName = (id: string) => c.tagNames.get(id) ?? id;
+  const rnd = randomUUID();
+  const order = (qs: Question[]) => {
+    const keyed = qs.map((q) => ({ q, k: hash(rnd + q.id) }));
+    keyed.sort((a, b) => {
+      if (o.pick_first && (a.q.visibility === 'pick') !== (b.q.visibility === 'pick'))
+        return a.q.visibility === 'pick' ? -1 : 1;
+      if (o.select_kind === 'easy' && a.q.difficulty !== b.q.difficulty) return a.q.difficulty - b.q.difficulty;
+      if (o.select_kind === 'hard' && a.q.difficulty !== b.q.difficulty) return b.q.difficulty - a.q.difficulty;
+      return a.k - b.k;
+    });
+    return keyed.map((x) => x.q);
+  };
+  const fits = (q: Question) =>
+    (!o.question_kinds.length || o.question_kinds.includes(q.kind)) &&
+    (!o.difficulties.length || o.difficulties.includes(q.difficulty)) &&
+    (q.category !== QuestionCategory.Math ||
+      o.math_create_kind === 'all' ||
+      mathAreaOf(q, tagName) === o.math_create_kind);
+  /** Takes about n questions, a passage or figure with all its questions the caller may open. */
+  const takeN = (qs: Question[], n: number, used: Set<string>) => {
+    const out: string[] = [];
+    for (const q of order(qs)) {
+      if (out.length >= n) break;
+      if (used.has(q.id)) continue;
+      const mates = q.group_id ? qs.filter((m) => m.group_id === q.group_id && !used.has(m.id)) : [q];
+      if (out.length + mates.length > n && out.length > 0) continue;
+      for (const m of mates) {
+        used.add(m.id);
+        out.push(m.id);
+      }
+    }
+    return out;
+  };
+  const verbalPool = pool.filter((q) => (q.category === 1 || q.category === 2) && fits(q));
+  const quantPool = pool.filter((q) => q.category === 3 && fits(q));
+  const used = new Set<string>();
+  const limit = (minutes: number) => (o.enable_count_up ? 0 : minutes * 60);
+  if (o.kind === 'full') {
+    const { issue, verbal1, verbal2, quant1, quant2 } = greSections;
+    const out: TemplateSection[] = [];
+    if (o.with_issue) {
+      out.push({
+        name: issue.name,
+        kind: 'issue',
+        limit: limit(issue.minutes),
+        questionIds: takeN(
+          pool.filter((q) => q.kind === 'issue'),
+          1,
+          used,
+        ),
+      });
+    }
+    out.push(
+      {
+        name: verbal1.name,
+        kind: 'verbal',
+        limit: limit(verbal1.minutes),
+        questionIds: takeN(verbalPool, verbal1.count, used),
+      },
+      {
+        name: quant1.name,
+        kind: 'quant',
+        limit: limit(quant1.minutes),
+        questionIds: takeN(quantPool, quant1.count, used),
+      },
+      {
+        name: verbal2.name,
+        kind: 'verbal',
+        limit: limit(verbal2.minutes),
+        questionIds: takeN(verbalPool, verbal2.count, used),
+      },
+      {
+        name: quant2.name,
+        kind: 'quant',
+        limit: limit(quant2.minutes),
+        questionIds: takeN(quantPool, quant2.count, used),
+      },
+    );
+    return out;
+  }
+  const source = o.kind === 'verbal' ? verbalPool : o.kind === 'quant' ? quantPool : [...verbalPool, ...quantPool];
+  return [{ name: '自选练习', kind: 'practice', limit: limit(o.minutes), questionIds: takeN(source, o.count, used) }];
+}
+
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export type ExamService = ReturnType<typeof createExamService>;
