@@ -265,3 +265,23 @@ test('search filters and pages live in the URL', async ({ page, request }) => {
   await expect(page.getByLabel('只看可做的题')).toBeChecked();
   await expect(page.getByRole('button', { name: '困难' })).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('a Chinese search (two characters and one) finds questions and opens one with its analysis', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request, 'svip@demo.gre-prep.cn');
+  await page.goto('/search');
+  await page.getByLabel('搜索关键词').fill('等腰');
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  const results = page.getByRole('region', { name: '搜索结果' });
+  await expect(results.locator('mark').first()).toHaveText('等腰');
+  await page.getByLabel('搜索关键词').fill('圆');
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  await expect(results.getByText(/^共 \d+ 道题/)).toBeVisible();
+  await expect(results.locator('mark').first()).toHaveText('圆');
+  await results.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/search\/q\//);
+  await reveal(page);
+  await expect(page.getByRole('heading', { name: '解析' })).toBeVisible();
+});
