@@ -2,7 +2,6 @@
 // TEST_DATABASE_URL is set) and a Fastify hello-world baseline, and measures with autocannon in the
 // same run: requests/s, p50/p99 latency and each endpoint's throughput as a ratio of the baseline.
 // Also: first start (migrate + seed) and a later start of the same data directory.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,38 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startProcess, stop } from './server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const node = process.execPath;
-
-interface Started {
-  proc: ChildProcess;
-  ms: number;
-}
-
-function startProcess(args: string[], env: Record<string, string>, readyPattern: RegExp): Promise<Started> {
-  const t0 = performance.now();
-  const proc = spawn(node, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (readyPattern.test(out)) resolve({ proc, ms: performance.now() - t0 });
-    };
-    proc.stdout?.on('data', onData);
-    proc.stderr?.on('data', onData);
-    proc.on('exit', (code) => reject(new Error(`process exited with ${code}:\n${out.slice(-2000)}`)));
-  });
-}
-
-function stop(p: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    p.removeAllListeners('exit');
-    p.on('exit', () => resolve());
-    p.kill('SIGTERM');
-  });
-}
 
 interface Figures {
   name: string;
