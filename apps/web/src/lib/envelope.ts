@@ -1,5 +1,5 @@
 // Turning an HTTP answer into success data or a Failure for the error catalogue (pure).
-import type { ErrData } from '@gre/contract/envelope';
+import { type ErrData, specialErrorKinds } from '@gre/contract/envelope';
 import type { Failure } from './error-catalogue.ts';
 
 export type Interpreted = { ok: true; data: unknown } | { ok: false; failure: Failure };
@@ -23,17 +23,7 @@ export function readErrData(value: unknown): ErrData | null {
   };
 }
 
-const specialKinds = new Set([
-  'server_upgrading',
-  'api_version_low',
-  'token_expired',
-  'limit',
-  'role_overflow',
-  'day_overflow',
-  'buy_role_exist',
-  'sim_no_perm',
-  'public_only',
-]);
+const specialKinds = new Set<string>(specialErrorKinds);
 
 /**
  * - 401 is always "please log in" (the server uses it only for a missing or invalid token).
