@@ -143,6 +143,7 @@ export function NavLayout() {
                 label={item.label}
                 icon={<Icon />}
                 aria-current={active?.key === item.key ? 'page' : undefined}
+                sx={{ minWidth: 0, px: 0.25 }}
               />
             );
           })}

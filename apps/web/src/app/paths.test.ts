@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { activeNavItem, isPublicPath, navItems, paths, searchQuestionHref, showsFooter } from './paths.ts';
+import {
+  activeNavItem,
+  examHref,
+  exerciseListHref,
+  isPublicPath,
+  navItems,
+  paths,
+  reportHref,
+  searchQuestionHref,
+  showsFooter,
+} from './paths.ts';
 
 describe('navItems', () => {
-  it('lists only the pages that exist: home, search and personal', () => {
+  it('lists only the pages that exist: home, practice, mocks, search, record and personal', () => {
     expect(navItems.map((i) => [i.label, i.href])).toEqual([
       ['首页', '/home'],
+      ['练习', '/exercise_list'],
+      ['模考', '/simulate'],
       ['搜索', '/search'],
+      ['记录', '/record'],
       ['个人中心', '/personal'],
     ]);
   });
@@ -27,6 +40,18 @@ describe('activeNavItem', () => {
   it('matches nothing for other pages', () => {
     expect(activeNavItem('/personalised')).toBeUndefined();
     expect(activeNavItem('/login')).toBeUndefined();
+  });
+});
+
+describe('exam hrefs', () => {
+  it('builds the player, report and list paths', () => {
+    expect(examHref('e-1')).toBe('/exam/e-1');
+    expect(reportHref({ bookId: 'b1', examId: 'e1' })).toBe('/report/b1?exam=e1');
+    expect(reportHref({ bookId: null, examId: 'e1' })).toBe('/report/exam?exam=e1');
+    expect(reportHref({ bookId: 'b1' })).toBe('/report/b1');
+    expect(exerciseListHref('pick')).toBe('/exercise_list?tab=pick');
+    expect(activeNavItem('/exercise_list')?.key).toBe('exercise');
+    expect(activeNavItem('/exam/e1')).toBeUndefined();
   });
 });
 

@@ -2,7 +2,10 @@
 // `navItems` only, so a page appears in the menu the day its issue adds it here.
 
 import type { SvgIconComponent } from '@mui/icons-material';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 
@@ -11,6 +14,11 @@ export const paths = {
   home: '/home',
   personal: '/personal',
   search: '/search',
+  exerciseList: '/exercise_list',
+  simulate: '/simulate',
+  record: '/record',
+  exam: '/exam',
+  report: '/report',
   login: '/login',
   agreement: '/agreement',
   debug: '/debug',
@@ -19,6 +27,27 @@ export const paths = {
 /** A question opened from the search results (search display mode). */
 export function searchQuestionHref(questionId: string): string {
   return `${paths.search}/q/${encodeURIComponent(questionId)}`;
+}
+
+/** The exam player (outside the navigation layout). */
+export function examHref(examId: string): string {
+  return `${paths.exam}/${encodeURIComponent(examId)}`;
+}
+
+/**
+ * The report of a finished set: `/report/{bookID}`; `exam` picks one attempt (an earlier one, or
+ * an exam without a book, whose path then says `exam`).
+ */
+export function reportHref(target: { bookId?: string | null; examId?: string | null }): string {
+  const base = `${paths.report}/${encodeURIComponent(target.bookId || 'exam')}`;
+  return target.examId ? `${base}?exam=${encodeURIComponent(target.examId)}` : base;
+}
+
+/** exercise_list tabs: index 按题型, pick 精选, big 大题库, best 精华. */
+export const exerciseTabs = ['index', 'pick', 'big', 'best'] as const;
+export type ExerciseTab = (typeof exerciseTabs)[number];
+export function exerciseListHref(tab: ExerciseTab = 'index'): string {
+  return tab === 'index' ? paths.exerciseList : `${paths.exerciseList}?tab=${tab}`;
 }
 
 export interface NavItem {
@@ -32,7 +61,10 @@ export interface NavItem {
 
 export const navItems: readonly NavItem[] = [
   { key: 'home', label: '首页', href: paths.home, icon: HomeOutlined, alsoMatches: [paths.root] },
+  { key: 'exercise', label: '练习', href: paths.exerciseList, icon: MenuBookOutlined },
+  { key: 'simulate', label: '模考', href: paths.simulate, icon: AssignmentOutlined },
   { key: 'search', label: '搜索', href: paths.search, icon: SearchOutlined },
+  { key: 'record', label: '记录', href: paths.record, icon: HistoryOutlined },
   { key: 'personal', label: '个人中心', href: paths.personal, icon: PersonOutlined },
 ];
 

@@ -21,6 +21,17 @@ export function createAppRouter() {
         { path: 'login', lazy: () => import('../features/auth/login-route.tsx') },
         { path: 'agreement', lazy: () => import('../features/agreement/agreement-route.tsx') },
         { path: 'debug', lazy: () => import('../features/debug/debug-route.tsx') },
+        {
+          path: 'exam/:examId',
+          lazy: () => import('../features/exam/exam-route.tsx'),
+          ErrorBoundary: ErrorPage,
+          shouldRevalidate: () => false,
+        },
+        {
+          path: 'report/:bookId',
+          lazy: () => import('../features/report/report-route.tsx'),
+          ErrorBoundary: ErrorPage,
+        },
         // Inside the navigation layout.
         {
           id: 'nav',
@@ -40,6 +51,9 @@ export function createAppRouter() {
                     { path: 'q/:questionId', lazy: () => import('../features/question/search-question-route.tsx') },
                   ],
                 },
+                { path: 'exercise_list', lazy: () => import('../features/practice/exercise-list-route.tsx') },
+                { path: 'simulate', lazy: () => import('../features/practice/simulate-route.tsx') },
+                { path: 'record', lazy: () => import('../features/practice/record-route.tsx') },
                 {
                   path: 'personal',
                   children: [{ index: true, lazy: () => import('../features/personal/personal-route.tsx') }],

@@ -1,0 +1,135 @@
+import { ExamStatus, QuestionState } from '@gre/contract/enums';
+import type { SectionAction } from '@gre/contract/exam';
+import { describe, expect, it } from 'vitest';
+import { emptyAnswer } from '../question/answer-logic.ts';
+import { makeQuestion } from '../question/testing/make-question.ts';
+import {
+  clockOffset,
+  formatClock,
+  initialPosition,
+  reviewStatus,
+  sectionClock,
+  spentSeconds,
+  warnsFiveMinutes,
+} from './exam-logic.ts';
+
+const action = (over: Partial<SectionAction> = {}): SectionAction => ({
+  started_at: 0,
+  deadline: 0,
+  used_seconds: 0,
+  remaining_seconds: 1080,
+  finished: false,
+  auto_committed: false,
+  ...over,
+});
+
+describe('sectionClock', () => {
+  const serverNow = 1_000_000_000_000;
+  it('counts down from the server deadline, corrected by the clock offset', () => {
+    // The browser's clock is 90 s behind the server's.
+    const clientNow = serverNow - 90_000;
+    const offset = clockOffset(serverNow, clientNow);
+    const a = action({ started_at: serverNow - 60_000, deadline: serverNow + 1020_000 });
+    expect(sectionClock(a, 1080, clientNow, offset, clientNow)).toEqual({
+      mode: 'down',
+      seconds: 1020,
+      overtime: false,
+    });
+    expect(sectionClock(a, 1080, clientNow + 20_500, offset, clientNow).seconds).toBe(1000);
+  });
+  it('is overtime at and after the deadline, never negative', () => {
+    const a = action({ started_at: 1, deadline: serverNow });
+    expect(sectionClock(a, 1080, serverNow + 5000, 0, serverNow)).toEqual({ mode: 'down', seconds: 0, overtime: true });
+  });
+  it('never shows more than the limit (a late answer makes the offset low)', () => {
+    const a = action({ started_at: serverNow, deadline: serverNow + 1080_000 });
+    expect(sectionClock(a, 1080, serverNow - 800, 0, serverNow).seconds).toBe(1080);
+  });
+  it('shows the whole limit before the section starts', () => {
+    expect(sectionClock(action(), 1080, serverNow, 0, serverNow).seconds).toBe(1080);
+  });
+  it('counts up when untimed, from the server-reported used seconds', () => {
+    const a = action({ remaining_seconds: -1, used_seconds: 100, started_at: 1 });
+    expect(sectionClock(a, 0, serverNow + 30_000, 0, serverNow)).toEqual({ mode: 'up', seconds: 130, overtime: false });
+  });
+  it('formats and warns at five minutes', () => {
+    expect(formatClock(3909)).toBe('1:05:09');
+    expect(formatClock(1079)).toBe('17:59');
+    expect(formatClock(7)).toBe('0:07');
+    expect(warnsFiveMinutes({ mode: 'down', seconds: 300, overtime: false }, 1080)).toBe(true);
+    expect(warnsFiveMinutes({ mode: 'down', seconds: 301, overtime: false }, 1080)).toBe(false);
+    expect(warnsFiveMinutes({ mode: 'down', seconds: 200, overtime: false }, 240)).toBe(false);
+    expect(warnsFiveMinutes({ mode: 'up', seconds: 200, overtime: false }, 0)).toBe(false);
+  });
+  it('reports whole seconds spent, capped at an hour', () => {
+    expect(spentSeconds(0, 12_900)).toBe(12);
+    expect(spentSeconds(0, 10_000_000)).toBe(3600);
+    expect(spentSeconds(5000, 0)).toBe(0);
+  });
+});
+
+describe('reviewStatus', () => {
+  const se = makeQuestion({ kind: 'se', input_method: { kind: 'pair', group_size: 2 } });
+  const tc2 = makeQuestion({
+    kind: 'tc2',
+    input_method: {
+      kind: 'blanks',
+      option_groups: [
+        ['a', 'b', 'c'],
+        ['d', 'e', 'f'],
+      ],
+    },
+  });
+  const frac = makeQuestion({ kind: 'numeric_fraction', input_method: { kind: 'fraction' } });
+  const single = makeQuestion();
+  it('tells not seen from seen but not answered', () => {
+    expect(reviewStatus(QuestionState.NotEncountered, single, emptyAnswer)).toBe('not_seen');
+    expect(reviewStatus(QuestionState.NotAnswered, single, emptyAnswer)).toBe('not_answered');
+    expect(reviewStatus(QuestionState.Answered, single, { ...emptyAnswer, selects: [2] })).toBe('answered');
+  });
+  it('marks half answers incomplete: one of two SE choices, one blank of two, half a fraction', () => {
+    expect(reviewStatus(QuestionState.Answered, se, { ...emptyAnswer, selects: [1] })).toBe('incomplete');
+    expect(reviewStatus(QuestionState.Answered, se, { ...emptyAnswer, selects: [1, 4] })).toBe('answered');
+    expect(reviewStatus(QuestionState.Answered, tc2, { ...emptyAnswer, multi_selects: [[1], []] })).toBe('incomplete');
+    expect(
+      reviewStatus(QuestionState.Answered, tc2, { ...emptyAnswer, multi_selects: [[1], [2]], selects: [1, 2] }),
+    ).toBe('answered');
+    expect(reviewStatus(QuestionState.Answered, frac, { ...emptyAnswer, text: '3' })).toBe('incomplete');
+  });
+  it('counts a cleared answer as not answered', () => {
+    expect(reviewStatus(QuestionState.Answered, single, emptyAnswer)).toBe('not_answered');
+  });
+});
+
+describe('initialPosition', () => {
+  const section = (over: Partial<SectionAction>, n = 3) => ({
+    action: action(over),
+    questions: Array.from({ length: n }),
+  });
+  it('opens the intro of a section not begun', () => {
+    const exam = {
+      status: ExamStatus.NotStart,
+      sections: [section({})],
+      cursor: { section_index: 0, question_index: 0 },
+    };
+    expect(initialPosition(exam as never)).toEqual({ stage: 'StartIntro', section: 0, question: 0 });
+  });
+  it('resumes at the cursor of the running section', () => {
+    const exam = {
+      status: ExamStatus.PartCompleted,
+      sections: [section({ finished: true, started_at: 1 }), section({ started_at: 2 })],
+      cursor: { section_index: 1, question_index: 2 },
+    };
+    expect(initialPosition(exam as never)).toEqual({ stage: 'InExam', section: 1, question: 2 });
+  });
+  it('opens the next section intro after the server committed one, and the result when all are done', () => {
+    const next = {
+      status: ExamStatus.PartCompleted,
+      sections: [section({ finished: true, started_at: 1, auto_committed: true }), section({})],
+      cursor: { section_index: 1, question_index: 0 },
+    };
+    expect(initialPosition(next as never).stage).toBe('StartIntro');
+    const done = { ...next, status: ExamStatus.Finished, sections: [section({ finished: true })] };
+    expect(initialPosition(done as never).stage).toBe('Result');
+  });
+});

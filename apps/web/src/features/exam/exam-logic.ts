@@ -1,0 +1,140 @@
+// The player's pure rules: the section clock (from the server's deadline and the server's clock,
+// never reset by the browser), the review-screen status of each question, where the player
+// starts, and the labels. The player component only calls these.
+import { ExamStatus, QuestionState } from '@gre/contract/enums';
+import type { Exam, QuestionRuntime, Section, SectionAction } from '@gre/contract/exam';
+import type { Answer, Question } from '@gre/contract/question';
+import { isComplete } from '../question/answer-logic.ts';
+
+/** server_time − client time when the answer arrived: add it to Date.now() to read the server's clock. */
+export function clockOffset(serverTime: number, clientNow: number): number {
+  return serverTime - clientNow;
+}
+
+export interface SectionClock {
+  /** 'down' with a deadline; 'up' when untimed (count-up). */
+  mode: 'down' | 'up';
+  /** Seconds left (down) or spent (up); never negative. */
+  seconds: number;
+  /** Down only: the deadline has passed by the server's clock. */
+  overtime: boolean;
+}
+
+/**
+ * The clock of a section. Timed: deadline − (client now + offset), so a reload shows the true
+ * remaining time. Untimed: the used seconds the server reported plus the time since that report.
+ */
+export function sectionClock(
+  action: SectionAction,
+  limitSeconds: number,
+  clientNow: number,
+  offset: number,
+  reportedAtClient: number,
+): SectionClock {
+  if (limitSeconds <= 0 || action.remaining_seconds === -1) {
+    const since = action.finished ? 0 : Math.max(0, Math.floor((clientNow - reportedAtClient) / 1000));
+    return { mode: 'up', seconds: action.used_seconds + since, overtime: false };
+  }
+  if (action.finished) return { mode: 'down', seconds: 0, overtime: true };
+  if (!action.deadline) return { mode: 'down', seconds: limitSeconds, overtime: false };
+  const leftMs = action.deadline - (clientNow + offset);
+  // Network delay makes the offset slightly low: the clock never shows more than the limit.
+  const seconds = Math.min(limitSeconds, Math.max(0, Math.ceil(leftMs / 1000)));
+  return { mode: 'down', seconds, overtime: leftMs <= 0 };
+}
+
+/** 1:05:09 / 17:59 / 0:07. */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${r}` : `${m}:${r}`;
+}
+
+/** Whether the five-minute warning is due: crossing 5:00 left in a section longer than that. */
+export function warnsFiveMinutes(clock: SectionClock, limitSeconds: number): boolean {
+  return clock.mode === 'down' && limitSeconds > 300 && !clock.overtime && clock.seconds <= 300 && clock.seconds > 0;
+}
+
+export type ReviewStatus = 'answered' | 'incomplete' | 'not_answered' | 'not_seen';
+
+export const reviewStatusLabel: Record<ReviewStatus, string> = {
+  answered: '已作答',
+  incomplete: '未完成',
+  not_answered: '未作答',
+  not_seen: '未看过',
+};
+
+/** Whether an answer has something in it (what the server calls not empty). */
+export function hasAnything(a: Answer): boolean {
+  return a.selects.length > 0 || a.multi_selects.some((m) => m.length > 0) || !!a.text.trim() || !!a.text2.trim();
+}
+
+/** A question's line on the review screen, from its state and the answer on screen. */
+export function reviewStatus(state: QuestionState, q: Pick<Question, 'input_method'>, answer: Answer): ReviewStatus {
+  if (hasAnything(answer)) return isComplete(q.input_method, answer) ? 'answered' : 'incomplete';
+  if (state === QuestionState.NotEncountered) return 'not_seen';
+  return 'not_answered';
+}
+
+/** The section the candidate can work in: the first unfinished one, or -1 when all are done. */
+export function currentSectionIndex(sections: readonly Pick<Section, 'action'>[]): number {
+  return sections.findIndex((s) => !s.action.finished);
+}
+
+export type Stage = 'StartIntro' | 'InExam' | 'EndIntro' | 'Review' | 'Result';
+
+export const isOver = (status: number) => status === ExamStatus.Finished || status === ExamStatus.Close;
+
+/** Where the player opens: the result, the intro of a section not begun, or the question at the cursor. */
+export function initialPosition(exam: Pick<Exam, 'status' | 'sections' | 'cursor'>): {
+  stage: Stage;
+  section: number;
+  question: number;
+} {
+  const si = currentSectionIndex(exam.sections);
+  if (isOver(exam.status) || si < 0)
+    return { stage: 'Result', section: Math.max(0, exam.sections.length - 1), question: 0 };
+  const section = exam.sections[si] as Section;
+  if (!section.action.started_at) return { stage: 'StartIntro', section: si, question: 0 };
+  const q = exam.cursor.section_index === si ? exam.cursor.question_index : 0;
+  return { stage: 'InExam', section: si, question: Math.min(Math.max(0, q), section.questions.length - 1) };
+}
+
+/**
+ * After a refreshed exam: did the section we are in get committed (by the server when its time
+ * ran out, or elsewhere)? Then the player leaves it.
+ */
+export function sectionClosedUnderUs(exam: Pick<Exam, 'sections'>, sectionIndex: number): boolean {
+  return exam.sections[sectionIndex]?.action.finished === true;
+}
+
+/** The measure label of a section kind. */
+export const sectionKindLabel: Record<Section['kind'], string> = {
+  issue: '分析性写作',
+  verbal: '语文',
+  quant: '数学',
+  practice: '练习',
+};
+
+export const examKindLabel: Record<Exam['kind'], string> = {
+  practice: '练习',
+  mock_full: '全真模考',
+  mock_verbal: '语文单科模考',
+  mock_quant: '数学单科模考',
+  mock_section: '单部分模考',
+  custom: '自选组卷',
+};
+
+/** Whether a section shows the calculator: Quant, or a practice section made only of math. */
+export function hasCalculator(section: Pick<Section, 'kind' | 'questions'>): boolean {
+  if (section.kind === 'quant') return true;
+  if (section.kind !== 'practice') return false;
+  return section.questions.length > 0 && section.questions.every((q: QuestionRuntime) => q.data.category === 3);
+}
+
+/** Seconds to report for the question on screen: whole seconds since `since`, at most one hour. */
+export function spentSeconds(since: number, now: number): number {
+  return Math.min(3600, Math.max(0, Math.floor((now - since) / 1000)));
+}

@@ -1,0 +1,63 @@
+import { QuestionState } from '@gre/contract/enums';
+import type { QuestionRuntime } from '@gre/contract/exam';
+import { describe, expect, it } from 'vitest';
+import { emptyAnswer } from '../question/answer-logic.ts';
+import { makeQuestion } from '../question/testing/make-question.ts';
+import { answerText, filterCounts, filterLines, formatSeconds, reportLines } from './report-logic.ts';
+
+function rt(id: string, used: number, correct: boolean | null, flagged = false): QuestionRuntime {
+  return {
+    id,
+    data: makeQuestion({ id }),
+    action: { answer: emptyAnswer, flagged, used_time_seconds: used, state: QuestionState.Answered, answered_time: 1 },
+    result: { correct },
+    index_key: id,
+  };
+}
+
+const exam = {
+  sections: [
+    { index: 0, name: 'Verbal 1', questions: [rt('a', 30, true), rt('b', 90, false, true), rt('c', 60, true)] },
+    { index: 1, name: 'Quant 1', questions: [rt('d', 200, null), rt('e', 100, false)] },
+  ],
+} as never;
+
+describe('report filters', () => {
+  const lines = reportLines(exam);
+  it('numbers questions across sections', () => {
+    expect(lines.map((l) => l.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(lines[3]?.sectionName).toBe('Quant 1');
+  });
+  it('filters wrong, marked and slow (above the section average, not the exam average)', () => {
+    expect(filterLines(lines, 'wrong').map((l) => l.runtime.id)).toEqual(['b', 'e']);
+    expect(filterLines(lines, 'marked').map((l) => l.runtime.id)).toEqual(['b']);
+    // Verbal average 60 → b; Quant average 150 → d.
+    expect(filterLines(lines, 'slow').map((l) => l.runtime.id)).toEqual(['b', 'd']);
+    expect(filterCounts(lines)).toEqual({ all: 5, wrong: 2, marked: 1, slow: 2 });
+  });
+  it('does not count an essay without a verdict as wrong', () => {
+    expect(filterLines(lines, 'wrong').some((l) => l.correct === null)).toBe(false);
+  });
+});
+
+describe('answerText', () => {
+  it('writes choices as letters, blanks per column, numbers as typed', () => {
+    const single = makeQuestion();
+    expect(answerText(single, { ...emptyAnswer, selects: [2] })).toBe('C');
+    expect(answerText(single, null)).toBe('—');
+    const tc2 = makeQuestion({
+      input_method: {
+        kind: 'blanks',
+        option_groups: [
+          ['a', 'b', 'c'],
+          ['d', 'e', 'f'],
+        ],
+      },
+    });
+    expect(answerText(tc2, { ...emptyAnswer, selects: [1, 2] })).toBe('B F');
+    const frac = makeQuestion({ input_method: { kind: 'fraction' } });
+    expect(answerText(frac, { ...emptyAnswer, text: '3', text2: '5' })).toBe('3/5');
+    expect(formatSeconds(42)).toBe('42 秒');
+    expect(formatSeconds(125)).toBe('2:05');
+  });
+});

@@ -1,0 +1,169 @@
+// Journeys of issue 4: a candidate takes a short practice set from the exercise list to its result
+// and report; takes a single-section Quant mock with marking, the review screen and the on-screen
+// calculator; reloads mid-section and finds the same question with the server's remaining time.
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiLogin } from './support.ts';
+
+async function signIn(page: Page, request: APIRequestContext, account: string): Promise<string> {
+  const token = await apiLogin(request, account);
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  return token;
+}
+
+/** Seconds shown by the section timer ("剩余时间 20:58"). */
+async function timerSeconds(page: Page): Promise<number> {
+  const label = (await page.getByRole('timer').getAttribute('aria-label')) ?? '';
+  const m = /(\d+):(\d{2})$/.exec(label);
+  if (!m) throw new Error(`no time in "${label}"`);
+  return Number(m[1]) * 60 + Number(m[2]);
+}
+
+const next = (page: Page) => page.getByRole('button', { name: '下一题', exact: true }).click();
+
+test('a candidate takes a short practice set from the exercise list to its result and report', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request, 'svip@demo.gre-prep.cn');
+  await page.goto('/home');
+  await page.getByRole('link', { name: '练习' }).first().click();
+  await expect(page).toHaveURL(/\/exercise_list$/);
+  await expect(page.getByRole('tab', { name: '按题型', selected: true })).toBeVisible();
+
+  // The 5-question set of one-blank completions.
+  const title = '填空 · 单空填空 · 难度 1 · 第 2 组';
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByText('未开始')).toBeVisible();
+  await card.getByRole('button', { name: `开始：${title}` }).click();
+  await expect(page).toHaveURL(/\/exam\/[0-9a-f-]+$/);
+
+  await page.getByRole('button', { name: '开始本部分' }).click();
+  await expect(page.getByText('第 1 题 / 共 5 题')).toBeVisible();
+  // Practice sets are untimed: the clock counts up.
+  await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /^已用时间 /);
+
+  for (let i = 1; i <= 5; i++) {
+    await expect(page.getByText(`第 ${i} 题 / 共 5 题`)).toBeVisible();
+    await page
+      .getByRole('radio')
+      .nth(i % 2)
+      .check();
+    await next(page);
+  }
+  // Next after the last question opens the review screen: every question answered.
+  const review = page.getByRole('table', { name: '本部分题目状态' });
+  await expect(review.getByText('已作答')).toHaveCount(5);
+
+  await page.getByRole('button', { name: '结束本节' }).click();
+  await page.getByRole('dialog', { name: '结束本节？' }).getByRole('button', { name: '结束本节' }).click();
+
+  // Result: raw results, labelled as such.
+  await expect(page.getByText('已完成')).toBeVisible();
+  const result = page.getByLabel('原始成绩');
+  await expect(result.getByRole('heading', { name: '原始成绩' })).toBeVisible();
+  await expect(result.getByText(/^\d \/ 5$/).first()).toBeVisible();
+
+  await page.getByRole('link', { name: '查看报告与解析' }).click();
+  await expect(page).toHaveURL(/\/report\//);
+  const list = page.getByRole('list', { name: '题目列表' });
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  await page.getByRole('button', { name: /^全部 5$/ }).click();
+  await list.getByRole('button', { name: '查看第 1 题解析' }).click();
+  const dialog = page.getByRole('dialog', { name: '第 1 题解析' });
+  await expect(dialog.getByText(/回答正确|回答错误/)).toBeVisible();
+  await dialog.getByRole('button', { name: '关闭' }).click();
+
+  // The list shows the set as finished, with its report.
+  await page.goto('/exercise_list');
+  await expect(page.getByRole('article', { name: title }).getByText('已完成')).toBeVisible();
+});
+
+test('a candidate takes a single-section quant mock: marks, reviews, uses the calculator and resumes after a reload @phone', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request, 'svip@demo.gre-prep.cn');
+  await page.goto('/simulate');
+  await expect(page.getByRole('heading', { name: '单部分模考', exact: true })).toBeVisible();
+  // Each project takes its own mock (one server and one account serve both).
+  const mock = `数学单部分模考 ${test.info().project.name === 'phone' ? 2 : 1}`;
+  await page.getByRole('button', { name: `开始：${mock}` }).click();
+  await expect(page).toHaveURL(/\/exam\/[0-9a-f-]+$/);
+  await expect(page.getByText('限时 21 分钟')).toBeVisible();
+  await page.getByRole('button', { name: '开始本部分' }).click();
+
+  await expect(page.getByText('第 1 题 / 共 12 题')).toBeVisible();
+  const start = await timerSeconds(page);
+  expect(start).toBeGreaterThan(1250);
+  expect(start).toBeLessThanOrEqual(1260);
+
+  // Answer and mark question 1, move on to question 2.
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: '标记', exact: true }).click();
+  await expect(page.getByRole('button', { name: '已标记' })).toHaveAttribute('aria-pressed', 'true');
+  await next(page);
+  await expect(page.getByText('第 2 题 / 共 12 题')).toBeVisible();
+
+  // The review screen: 1 answered and marked, 2 seen, 3 not seen; go to question 3 from it.
+  await page.getByRole('button', { name: '检查', exact: true }).click();
+  const review = page.getByRole('table', { name: '本部分题目状态' });
+  await expect(review.getByRole('button', { name: '前往第 1 题（已作答，已标记）' })).toBeVisible();
+  await expect(review.getByRole('button', { name: '前往第 2 题（未作答）' })).toBeVisible();
+  await expect(review.getByRole('button', { name: '前往第 3 题（未看过）' })).toBeVisible();
+  await review.getByRole('button', { name: /^前往第 12 题/ }).click();
+  await expect(page.getByText('第 12 题 / 共 12 题')).toBeVisible();
+
+  // The calculator: order of operations, then Transfer Display into the numeric box.
+  await page.getByRole('button', { name: '计算器', exact: true }).click();
+  const calc = page.getByRole('dialog', { name: '计算器' });
+  for (const key of ['2', '加', '3', '乘', '4', '等于']) {
+    await calc.getByRole('button', { name: key, exact: true }).click();
+  }
+  await expect(calc.getByRole('status', { name: '计算器显示' })).toHaveText('14');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/exam/save_answer'));
+  await calc.getByRole('button', { name: /Transfer Display/ }).click();
+  await expect(page.getByRole('textbox', { name: /^答案/ })).toHaveValue('14');
+  await calc.getByRole('button', { name: '关闭计算器' }).click();
+
+  // Let the debounced save reach the server, then reload: same question, same remaining time.
+  await saved;
+  const before = await timerSeconds(page);
+  await page.reload();
+  await expect(page.getByText('第 12 题 / 共 12 题')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^答案/ })).toHaveValue('14');
+  const after = await timerSeconds(page);
+  expect(Math.abs(before - after)).toBeLessThanOrEqual(5);
+  expect(after).toBeLessThan(start);
+
+  // Keyboard shortcut: Alt+B goes back one question.
+  await page.keyboard.press('Alt+KeyB');
+  await expect(page.getByText('第 11 题 / 共 12 题')).toBeVisible();
+});
+
+test('a section whose time runs out is committed by the server and the player moves on', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const token = await signIn(page, request, 'svip@demo.gre-prep.cn');
+  // A one-minute custom quant practice of two questions.
+  const res = await request.post('/api/exam/create', {
+    data: { create_option: { kind: 'quant', count: 2, minutes: 1, question_kinds: ['qc'] } },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await res.json();
+  expect(body.ok).toBe(true);
+  await page.goto(`/exam/${body.data.exam_id}`);
+  await expect(page.getByText('限时 1 分钟')).toBeVisible();
+  await page.getByRole('button', { name: '开始本部分' }).click();
+  await expect(page.getByText('第 1 题 / 共 2 题')).toBeVisible();
+  await page.getByRole('radio').first().check();
+
+  // No client-side action: the server's deadline passes, the section is committed, the result opens.
+  await expect(page.getByText('本部分时间已到，答案已自动提交')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText('有部分因时间到由系统自动提交')).toBeVisible();
+  await expect(
+    page
+      .getByLabel('原始成绩')
+      .getByText(/^\d \/ 2$/)
+      .first(),
+  ).toBeVisible();
+});
