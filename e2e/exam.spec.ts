@@ -167,3 +167,26 @@ test('a section whose time runs out is committed by the server and the player mo
       .first(),
   ).toBeVisible();
 });
+
+test('season, math2 and higher list their sets; higher says why it is closed to a member', async ({
+  page,
+  request,
+}) => {
+  const res = await request.post('/api/user/login', {
+    data: { account: 'member@demo.gre-prep.cn', password: 'Demo1234' },
+  });
+  const token = (await res.json()).data.token as string;
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto('/exercise_list');
+  await page.getByRole('link', { name: '每周一练' }).click();
+  await expect(page).toHaveURL(/\/season$/);
+  await expect(page.getByRole('heading', { name: '每周一练', exact: true, level: 1 })).toBeVisible();
+  await expect(page.getByText(/第 1 周/).first()).toBeVisible();
+  await page.goto('/math2');
+  await expect(page.getByRole('region', { name: /知识领域 · 代数/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: /题型 · 数量比较/ })).toBeVisible();
+  await page.goto('/higher');
+  await expect(page.getByRole('heading', { name: '高阶题库', exact: true, level: 1 })).toBeVisible();
+  await expect(page.getByText(/高阶/).nth(1)).toBeVisible();
+});

@@ -53,6 +53,9 @@ export function createAppRouter() {
                 },
                 { path: 'exercise_list', lazy: () => import('../features/practice/exercise-list-route.tsx') },
                 { path: 'simulate', lazy: () => import('../features/practice/simulate-route.tsx') },
+                { path: 'season', lazy: () => import('../features/practice/season-route.tsx') },
+                { path: 'math2', lazy: () => import('../features/practice/math2-route.tsx') },
+                { path: 'higher', lazy: () => import('../features/practice/higher-route.tsx') },
                 { path: 'record', lazy: () => import('../features/practice/record-route.tsx') },
                 {
                   path: 'personal',

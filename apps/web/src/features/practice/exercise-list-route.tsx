@@ -5,14 +5,15 @@ import type { QuestionKind } from '@gre/contract/question';
 import { questionKindLabel } from '@gre/contract/question';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
-import { type ExerciseTab, exerciseTabs } from '../../app/paths.ts';
+import { type LoaderFunctionArgs, Link as RouterLink, useSearchParams } from 'react-router';
+import { type ExerciseTab, exerciseTabs, paths } from '../../app/paths.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { groupByParam } from './practice-logic.ts';
@@ -26,6 +27,12 @@ const tabHint: Record<ExerciseTab, string> = {
   big: '按来源整理的整个题库。',
   best: '标记为精华的题目。',
 };
+
+const moreLists = [
+  { href: paths.season, label: '每周一练' },
+  { href: paths.math2, label: '数学专项' },
+  { href: paths.higher, label: '高阶题库' },
+];
 
 function tabOf(params: URLSearchParams): ExerciseTab {
   const t = params.get('tab');
@@ -67,6 +74,13 @@ export function Component() {
       <Typography variant="body2" color="text.secondary">
         {tabHint[tab]}
       </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="更多练习">
+        {moreLists.map((l) => (
+          <Button key={l.href} component={RouterLink} to={l.href} variant="outlined" size="small">
+            {l.label}
+          </Button>
+        ))}
+      </Stack>
       {q.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label="加载中" />
