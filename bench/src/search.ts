@@ -69,7 +69,7 @@ for (let i = 0; rows.length < target; i++) {
 }
 
 const buildStarted = performance.now();
-const catalogue = buildCatalogue(rows, groupRows, tagRows, now);
+const catalogue = await buildCatalogue(rows, groupRows, tagRows, now);
 const buildMs = performance.now() - buildStarted;
 const heapMb = process.memoryUsage().heapUsed / 1e6;
 

@@ -19,9 +19,11 @@ export async function seed(db: Db, clock: Clock, opts: { demoMode: boolean }): P
   if (opts.demoMode) {
     const repo = createUserRepo(db);
     const now = clock.now();
-    const hash = await hashPassword(demoPassword);
+    // Hashing costs ~0.3 s: only when an account is missing (first start, or one was deleted).
+    let hash: string | null = null;
     for (const a of demoAccounts) {
       if (await repo.findByAccount({ email: a.email })) continue;
+      hash ??= await hashPassword(demoPassword);
       const expireAt = a.paidDays ? new Date(now.getTime() + a.paidDays * 86_400_000) : null;
       const row = await repo.create(
         {

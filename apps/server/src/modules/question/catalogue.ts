@@ -3,7 +3,7 @@
 // after an import (in this process at once, in others through the invalidation bus).
 import type { QuestionCategory } from '@gre/contract/enums';
 import type { Question, QuestionGroup, Tag } from '@gre/contract/question';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { questionGroups, questions, tags } from '../../db/schema/question.ts';
 import type { Db } from '../../platform/db.ts';
 import { type GroupRowLike, type QuestionRowLike, toGroup, toQuestion } from './question.mapper.ts';
@@ -45,21 +45,34 @@ const categoryTextOf = (q: Question, group: QuestionGroup | undefined): [string,
 };
 
 export async function loadCatalogue(db: Db, now: Date): Promise<Catalogue> {
-  const [rows, groupRows, tagRows] = await Promise.all([
-    db.select().from(questions).where(eq(questions.retired, false)),
-    db.select().from(questionGroups),
-    db.select().from(tags),
-  ]);
+  // In pages: on PGlite a query runs on this thread, and a server warming up must keep answering.
+  const rows: (typeof questions.$inferSelect)[] = [];
+  for (let last = ''; ; ) {
+    const page = await db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.retired, false), gt(questions.id, last)))
+      .orderBy(asc(questions.id))
+      .limit(2000);
+    rows.push(...page);
+    if (page.length < 2000) break;
+    last = (page[page.length - 1] as (typeof page)[number]).id;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  const [groupRows, tagRows] = await Promise.all([db.select().from(questionGroups), db.select().from(tags)]);
   return buildCatalogue(rows, groupRows, tagRows, now);
 }
 
-/** Builds the catalogue from rows (the benchmark builds one from generated rows). */
-export function buildCatalogue(
+/**
+ * Builds the catalogue from rows (the benchmark builds one from generated rows). It yields to the
+ * event loop every few hundred questions, so a server building it right after start keeps answering.
+ */
+export async function buildCatalogue(
   rows: QuestionRowLike[],
   groupRows: GroupRowLike[],
   tagRows: { id: string; name: string }[],
   now: Date,
-): Catalogue {
+): Promise<Catalogue> {
   rows.sort((a, b) => a.category - b.category || a.id.localeCompare(b.id, 'en', { numeric: true }));
   const idsByGroup = new Map<string, string[]>();
   for (const r of rows) if (r.groupId) idsByGroup.set(r.groupId, [...(idsByGroup.get(r.groupId) ?? []), r.id]);
@@ -71,6 +84,7 @@ export function buildCatalogue(
   const entries: CatalogueEntry[] = [];
   const tagCounts = new Map<string, Map<number, number>>();
   for (const r of rows) {
+    if (entries.length % 400 === 399) await new Promise<void>((resolve) => setImmediate(resolve));
     const group = r.groupId ? groups.get(r.groupId) : undefined;
     const question = toQuestion(r, group?.title ?? null);
     const fields = categoryTextOf(question, group);
