@@ -300,8 +300,10 @@ export function createExamService(deps: ExamServiceDeps) {
       const [{ c }, rights, quotas] = await Promise.all([templates(), deps.rights(), deps.quotas()]);
       const may = (q: Question) => rights.canOpen(ctx.caller, q.visibility);
       const done = option.include_done ? new Set<string>() : await answeredIds(Number(ctx.caller.userId));
-      const pool = c.entries
-        .map((e) => e.question)
+      // Custom exams draw from the test's categories only (the 15k word questions are not test items),
+      // through the catalogue's per-category lists: a create costs no scan of the whole bank.
+      const pool = [1, 2, 3, 4]
+        .flatMap((cat) => (c.byCategory.get(cat) ?? []).map((i) => (c.entries[i] as (typeof c.entries)[number]).question))
         .filter((q) => may(q) && !done.has(q.id) && q.visibility !== 'hidden' && q.visibility !== 'forbid');
       const sections = buildCustom(option, pool, c);
       if (!sections.length || sections.some((s) => !s.questionIds.length)) {
