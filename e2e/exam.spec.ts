@@ -1,6 +1,6 @@
 // Journeys of issue 4: a candidate takes a short practice set from the exercise list to its result
 // and report; takes a single-section Quant mock with marking, the review screen and the on-screen
-// calculator; reloads mid-section and finds the same question with the server's remaining time.
+// calculator; closes the tab mid-section and finds the same question with the server's remaining time.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiLogin } from './support.ts';
 
@@ -79,10 +79,12 @@ test('a candidate takes a short practice set from the exercise list to its resul
   await expect(page.getByRole('article', { name: title }).getByText('已完成')).toBeVisible();
 });
 
-test('a candidate takes a single-section quant mock: marks, reviews, uses the calculator and resumes after a reload @phone', async ({
-  page,
+test('a candidate takes a single-section quant mock: marks, reviews, uses the calculator, closes the tab and resumes @phone', async ({
+  page: firstTab,
+  context,
   request,
 }) => {
+  let page = firstTab;
   await signIn(page, request, 'svip@demo.gre-prep.cn');
   await page.goto('/simulate');
   await expect(page.getByRole('heading', { name: '单部分模考', exact: true })).toBeVisible();
@@ -126,10 +128,14 @@ test('a candidate takes a single-section quant mock: marks, reviews, uses the ca
   await expect(page.getByRole('textbox', { name: /^答案/ })).toHaveValue('14');
   await calc.getByRole('button', { name: '关闭计算器' }).click();
 
-  // Let the debounced save reach the server, then reload: same question, same remaining time.
+  // Let the debounced save reach the server, then close the tab and open the exam again in a new
+  // one: same question, same answer, the server's remaining time.
   await saved;
   const before = await timerSeconds(page);
-  await page.reload();
+  const url = page.url();
+  await page.close();
+  page = await context.newPage();
+  await page.goto(url);
   await expect(page.getByText('第 12 题 / 共 12 题')).toBeVisible();
   await expect(page.getByRole('textbox', { name: /^答案/ })).toHaveValue('14');
   const after = await timerSeconds(page);
