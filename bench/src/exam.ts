@@ -4,12 +4,8 @@
 // and finishes the section, over and over. Prints save-answer latency at each load level and the
 // largest number of candidates held with p99 under 100 ms.
 
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { startProcess, stop } from './server.ts';
+import { startProcess, stop, tempDataDir, withTempPostgres } from './server.ts';
 
 const levels = (process.env.BENCH_EXAM_LEVELS ?? '100,250,500,1000').split(',').map(Number);
 const windowMs = Number(process.env.BENCH_EXAM_SECONDS ?? 20) * 1000;
@@ -145,29 +141,9 @@ async function benchDatabase(label: string, env: Record<string, string>) {
 
 async function main() {
   const results: Record<string, Awaited<ReturnType<typeof benchDatabase>>> = {};
-  results.pglite = await benchDatabase('pglite', {
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'gre-bench-exam-')),
-  });
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const name = `gre_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    try {
-      results.postgres = await benchDatabase('postgres', {
-        DATABASE_URL: url.toString(),
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'gre-bench-exam-')),
-      });
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  } else {
-    console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
-  }
+  results.pglite = await benchDatabase('pglite', { DATA_DIR: tempDataDir() });
+  const onPostgres = await withTempPostgres((env) => benchDatabase('postgres', env));
+  if (onPostgres) results.postgres = onPostgres;
   console.log(
     `\nsave_answer latency, think time ~${thinkMs} ms, ${windowMs / 1000} s windows, ${os.cpus().length} cores`,
   );

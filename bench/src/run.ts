@@ -1,15 +1,9 @@
-// `npm run bench`: starts the real server (PGlite, then PostgreSQL when BENCH_DATABASE_URL or
-// TEST_DATABASE_URL is set) and a Fastify hello-world baseline, and measures with autocannon in the
-// same run: requests/s, p50/p99 latency and each endpoint's throughput as a ratio of the baseline.
-// Also: first start (migrate + seed) and a later start of the same data directory.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { startProcess, stop } from './server.ts';
+import { startProcess, stop, tempDataDir, withTempPostgres } from './server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -101,31 +95,9 @@ async function main() {
   }
 
   const results = [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gre-bench-'));
-  results.push(await benchServer('pglite', { DATA_DIR: dataDir }));
-
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const name = `gre_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    try {
-      results.push(
-        await benchServer('postgres', {
-          DATABASE_URL: url.toString(),
-          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'gre-bench-')),
-        }),
-      );
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  } else {
-    console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
-  }
+  results.push(await benchServer('pglite', { DATA_DIR: tempDataDir() }));
+  const onPostgres = await withTempPostgres((env) => benchServer('postgres', env));
+  if (onPostgres) results.push(onPostgres);
 
   console.log(`\nautocannon, ${duration} s per row, ${os.cpus().length} cores, Node ${process.versions.node}`);
   console.log(`${'endpoint'.padEnd(34)} conns      req/s   p50 ms   p99 ms  ×baseline  errors  non2xx`);

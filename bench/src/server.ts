@@ -1,7 +1,11 @@
 // Starting and stopping server processes for the benchmarks.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -43,4 +47,31 @@ export function stop(p: ChildProcess): Promise<void> {
     p.on('exit', () => resolve());
     p.kill('SIGTERM');
   });
+}
+
+/** A fresh data directory for a server under test. */
+export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'gre-bench-'));
+
+/**
+ * Runs `fn` with the environment of a server on a fresh PostgreSQL database (created on the server
+ * named by BENCH_DATABASE_URL or TEST_DATABASE_URL and dropped afterwards); undefined when neither is set.
+ */
+export async function withTempPostgres<T>(fn: (env: Record<string, string>) => Promise<T>): Promise<T | undefined> {
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!pgUrl) {
+    console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
+    return undefined;
+  }
+  const name = `gre_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await fn({ DATABASE_URL: url.toString(), DATA_DIR: tempDataDir() });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }
