@@ -303,7 +303,9 @@ export function createExamService(deps: ExamServiceDeps) {
       // Custom exams draw from the test's categories only (the 15k word questions are not test items),
       // through the catalogue's per-category lists: a create costs no scan of the whole bank.
       const pool = [1, 2, 3, 4]
-        .flatMap((cat) => (c.byCategory.get(cat) ?? []).map((i) => (c.entries[i] as (typeof c.entries)[number]).question))
+        .flatMap((cat) =>
+          (c.byCategory.get(cat) ?? []).map((i) => (c.entries[i] as (typeof c.entries)[number]).question),
+        )
         .filter((q) => may(q) && !done.has(q.id) && q.visibility !== 'hidden' && q.visibility !== 'forbid');
       const sections = buildCustom(option, pool, c);
       if (!sections.length || sections.some((s) => !s.questionIds.length)) {
