@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -13,6 +14,15 @@ import pg from 'pg';
 import { acquireDirLock, type DirLock } from './dir-lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+
+/**
+ * For `insert … on conflict do update`: sets each named column to the incoming row's value
+ * (`excluded.<column>`). Keys are the schema's camelCase names; the database uses snake_case.
+ */
+export function excluded<K extends string>(...keys: K[]): Record<K, SQL> {
+  const column = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return Object.fromEntries(keys.map((k) => [k, sql.raw(`excluded."${column(k)}"`)])) as Record<K, SQL>;
+}
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 

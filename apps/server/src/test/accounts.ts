@@ -71,3 +71,13 @@ function passwordHash() {
   cachedHash ??= hashPassword('Staff1234');
   return cachedHash;
 }
+
+/** Logged-in tokens for a trial user, an ordinary member, a VIP and an SVIP. */
+export async function roleTokens(t: TestApp): Promise<Record<'trial' | 'member' | 'vip' | 'svip', string>> {
+  return {
+    trial: (await registerUser(t)).token,
+    member: (await userWithRole(t, 2)).token,
+    vip: (await userWithRole(t, 3)).token,
+    svip: (await userWithRole(t, 4)).token,
+  };
+}

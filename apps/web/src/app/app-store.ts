@@ -1,6 +1,7 @@
 // Runtime state of the page that is not server data: display mode, open dialogs, the maintenance
 // overlay, the backdrop counter and who is logged in. Server data lives in TanStack Query.
 import { DisplayMode } from '@gre/contract/enums';
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { DialogName, DialogPayload, DialogRequest } from '../lib/dialog-request.ts';
 
@@ -49,3 +50,12 @@ export function useDialog<N extends DialogName>(name: N): DialogPayload<N> | und
 
 export const openDialog = (dialog: DialogRequest) => useAppStore.getState().openDialog(dialog);
 export const closeDialog = (name: DialogName) => useAppStore.getState().closeDialog(name);
+
+/** Sets the display mode while the calling page is on screen (exam, report, search...), then none. */
+export function useDisplayMode(mode: DisplayMode): void {
+  const setDisplayMode = useAppStore((s) => s.setDisplayMode);
+  useEffect(() => {
+    setDisplayMode(mode);
+    return () => setDisplayMode(DisplayMode.None);
+  }, [mode, setDisplayMode]);
+}

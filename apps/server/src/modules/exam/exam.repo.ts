@@ -3,7 +3,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { books, bookTemplates, exams } from '../../db/schema/exam.ts';
 import { users } from '../../db/schema/user.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, excluded } from '../../platform/db.ts';
 import type { TemplateDef } from './exam.templates.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
@@ -37,19 +37,19 @@ export function createExamRepo(db: Db) {
           .values(values)
           .onConflictDoUpdate({
             target: bookTemplates.id,
-            set: {
-              page: sql`excluded.page`,
-              position: sql`excluded.position`,
-              title: sql`excluded.title`,
-              param: sql`excluded.param`,
-              kinds: sql`excluded.kinds`,
-              examKind: sql`excluded.exam_kind`,
-              unlockAt: sql`excluded.unlock_at`,
-              limitDays: sql`excluded.limit_days`,
-              label: sql`excluded.label`,
-              spec: sql`excluded.spec`,
-              updatedAt: sql`excluded.updated_at`,
-            },
+            set: excluded(
+              'page',
+              'position',
+              'title',
+              'param',
+              'kinds',
+              'examKind',
+              'unlockAt',
+              'limitDays',
+              'label',
+              'spec',
+              'updatedAt',
+            ),
           });
       }
     },

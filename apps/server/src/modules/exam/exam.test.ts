@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleQuotas } from '../../db/schema/exam.ts';
 import { users } from '../../db/schema/user.ts';
-import { registerUser, staffUser, userWithRole } from '../../test/accounts.ts';
+import { registerUser, roleTokens, staffUser, userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { seedQuotas } from './exam.quota.ts';
 
@@ -17,10 +17,7 @@ describe.each(testDbKinds())('the exam engine on %s', (kind) => {
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     t = await createTestApp(kind, { content: true });
-    tokens.trial = (await registerUser(t)).token;
-    tokens.member = (await userWithRole(t, RoleKind.FreeVIP)).token;
-    tokens.vip = (await userWithRole(t, RoleKind.VIP)).token;
-    tokens.svip = (await userWithRole(t, RoleKind.SVIP)).token;
+    Object.assign(tokens, await roleTokens(t));
     tokens.admin = (await staffUser(t, { isAdmin: true })).token;
   }, 120_000);
   afterAll(async () => {

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/question.ts';
 import { settings } from '../../db/schema/system.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
+import { type Db, excluded } from '../../platform/db.ts';
 import { ContentError, contentFilesHash, hashOf, type LoadedSet, readContentSets } from './content-files.ts';
 import { sentenceIndex, splitParagraphs } from './sentences.ts';
 import { ecdictAssetsDir, ecdictVersion, readGreWords, readSimilarGroups, readWordRoots } from './vocabulary.ts';
@@ -133,18 +133,9 @@ async function upsertQuestions(tx: Db, rows: QuestionRow[], existing: Map<string
       .onConflictDoUpdate({
         target: questions.id,
         set: {
-          setId: sql`excluded.set_id`,
-          category: sql`excluded.category`,
-          kind: sql`excluded.kind`,
-          difficulty: sql`excluded.difficulty`,
-          groupId: sql`excluded.group_id`,
-          visibility: sql`excluded.visibility`,
-          tagIds: sql`excluded.tag_ids`,
-          sourceName: sql`excluded.source_name`,
-          body: sql`excluded.body`,
-          hash: sql`excluded.hash`,
+          ...excluded('setId', 'category', 'kind', 'difficulty', 'groupId', 'visibility', 'tagIds', 'sourceName'),
+          ...excluded('body', 'hash', 'updatedAt'),
           retired: sql`false`,
-          updatedAt: sql`excluded.updated_at`,
         },
       });
   }
@@ -256,15 +247,7 @@ export async function importContent(
           .values(vocab.slice(i, i + 1000))
           .onConflictDoUpdate({
             target: words.word,
-            set: {
-              phonetic: sql`excluded.phonetic`,
-              definition: sql`excluded.definition`,
-              translation: sql`excluded.translation`,
-              pos: sql`excluded.pos`,
-              exchange: sql`excluded.exchange`,
-              frequency: sql`excluded.frequency`,
-              bnc: sql`excluded.bnc`,
-            },
+            set: excluded('phonetic', 'definition', 'translation', 'pos', 'exchange', 'frequency', 'bnc'),
           });
       }
       await tx.delete(wordRoots);

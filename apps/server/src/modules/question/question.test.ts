@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.ts';
 import { questions } from '../../db/schema/question.ts';
-import { registerUser, userWithRole } from '../../test/accounts.ts';
+import { roleTokens, userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { importContent } from './content-import.ts';
 
@@ -17,10 +17,7 @@ describe.each(testDbKinds())('the question bank on %s', (kind) => {
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     t = await createTestApp(kind, { content: true });
-    tokens.trial = (await registerUser(t)).token;
-    tokens.member = (await userWithRole(t, RoleKind.FreeVIP)).token;
-    tokens.vip = (await userWithRole(t, RoleKind.VIP)).token;
-    tokens.svip = (await userWithRole(t, RoleKind.SVIP)).token;
+    Object.assign(tokens, await roleTokens(t));
     tokens.teacher = (await userWithRole(t, RoleKind.FreeVIP, { isTeacher: true })).token;
   }, 120_000);
   afterAll(async () => {

@@ -7,9 +7,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { Link, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
-import { useAppStore } from '../../app/app-store.ts';
+import { useDisplayMode } from '../../app/app-store.ts';
 import { paths } from '../../app/paths.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
@@ -34,11 +33,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<Loaded> {
 
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
-  const setDisplayMode = useAppStore((s) => s.setDisplayMode);
-  useEffect(() => {
-    setDisplayMode(DisplayMode.Exam);
-    return () => setDisplayMode(DisplayMode.None);
-  }, [setDisplayMode]);
+  useDisplayMode(DisplayMode.Exam);
   if (loaded.status !== 'ok') {
     return (
       <Box sx={{ minHeight: '80dvh', display: 'grid', placeItems: 'center', p: 3 }}>

@@ -13,9 +13,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { openDialog, useAppStore } from '../../app/app-store.ts';
+import { openDialog, useDisplayMode } from '../../app/app-store.ts';
 import { paths, searchQuestionHref } from '../../app/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
@@ -65,11 +65,7 @@ function BackButton() {
 
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
-  const setDisplayMode = useAppStore((s) => s.setDisplayMode);
-  useEffect(() => {
-    setDisplayMode(DisplayMode.Search);
-    return () => setDisplayMode(DisplayMode.None);
-  }, [setDisplayMode]);
+  useDisplayMode(DisplayMode.Search);
 
   if (loaded.status !== 'ok') {
     return (

@@ -23,9 +23,9 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
-import { useAppStore } from '../../app/app-store.ts';
+import { useDisplayMode } from '../../app/app-store.ts';
 import { paths } from '../../app/paths.ts';
 import { ExamResultSummary } from '../../components/exam-result.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -61,11 +61,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<L
 
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
-  const setDisplayMode = useAppStore((s) => s.setDisplayMode);
-  useEffect(() => {
-    setDisplayMode(DisplayMode.Report);
-    return () => setDisplayMode(DisplayMode.None);
-  }, [setDisplayMode]);
+  useDisplayMode(DisplayMode.Report);
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
       <Box
