@@ -143,6 +143,20 @@ export type SectionAction = z.infer<typeof sectionActionSchema>;
 
 export const measureResultSchema = z.object({ correct: z.number().int(), total: z.number().int() });
 
+/** A scaled score (130–170, 1-point steps) with its uncertainty band: "158 ± 3". */
+export const scaledScoreSchema = z.object({
+  score: z.number().int(),
+  /** Half-width of the band in scaled points (score ± band), from the ability estimate's standard error. */
+  band: z.number().int(),
+  /** Answered items of the measure the estimate rests on. */
+  items: z.number().int(),
+});
+export type ScaledScore = z.infer<typeof scaledScoreSchema>;
+
+/** The level of a mock's second Verbal/Quant section, chosen by the first section's performance. */
+export const adaptiveLevelSchema = z.enum(['easy', 'medium', 'hard']);
+export type AdaptiveLevel = z.infer<typeof adaptiveLevelSchema>;
+
 export const examResultSchema = z.object({
   correct: z.number().int(),
   total: z.number().int(),
@@ -158,9 +172,20 @@ export const examResultSchema = z.object({
     z.object({ tag_id: z.string(), name: z.string(), correct: z.number().int(), total: z.number().int() }),
   ),
   difficulties: z.array(z.object({ difficulty: difficultySchema, correct: z.number().int(), total: z.number().int() })),
-  /** Scaled scores (130–170) arrive with the scoring issue; null until then. */
+  /** Verbal on 130–170 with its band; null when no Verbal item was answered. */
+  verbal_score: scaledScoreSchema.nullable().default(null),
+  /** Quant on 130–170 with its band; null when no Quant item was answered. */
+  quant_score: scaledScoreSchema.nullable().default(null),
+  /** The essay's score (0–6, half points) once graded; null before grading or without an essay. */
+  issue_score: z.number().nullable().default(null),
+  /** Second-section levels of an adaptive mock (null for fixed forms and practice). */
+  adaptive: z
+    .object({ verbal: adaptiveLevelSchema.nullable(), quant: adaptiveLevelSchema.nullable() })
+    .nullable()
+    .default(null),
+  /** Verbal + Quant (260–340) when both measures were scored; null otherwise. */
   total_score: z.number().nullable(),
-  /** Says that these are raw results. */
+  /** A Chinese interpretation: the score range, and what to work on next (from the breakdowns). */
   interpret: z.string(),
 });
 export type ExamResult = z.infer<typeof examResultSchema>;

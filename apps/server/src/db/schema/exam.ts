@@ -95,6 +95,10 @@ export const roleQuotas = pgTable('role_quotas', {
   mocksTotal: integer().notNull(),
   /** May start full and single-measure mocks (otherwise sim_no_perm); single sections need mocksPerDay > 0. */
   fullMocks: boolean().notNull(),
+  /** Essay gradings per China day; -1 = unlimited (the default row values live in exam.quota.ts). */
+  essaysPerDay: integer().notNull().default(-1),
+  /** For a trial: essay gradings in total; -1 = no total. */
+  essaysTotal: integer().notNull().default(-1),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
 });
 

@@ -13,6 +13,8 @@ export const dailyActivity = pgTable(
     usedQuestion: integer().notNull().default(0),
     usedWord: integer().notNull().default(0),
     usedTimeMins: integer().notNull().default(0),
+    /** Seconds spent answering (used_time_mins = floor(usedSeconds / 60)). */
+    usedSeconds: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

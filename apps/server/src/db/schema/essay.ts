@@ -1,0 +1,44 @@
+// Issue essays and their grading: one row per submission (from a mock's Issue section or from the
+// idea page). Status follows spec §4 (Empty 0 → Judging 1 → Finished 2 | Failed 3); grading runs
+// on the job queue (platform/jobs.ts) and writes score, rank and the per-trait comment here.
+import { bigint, index, integer, jsonb, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './user.ts';
+
+export const essays = pgTable(
+  'essays',
+  {
+    id: text().primaryKey(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The Issue prompt (a question id of kind `issue`). */
+    questionId: text().notNull(),
+    /** 'exam' (an Issue section) or 'idea' (the idea page). */
+    source: text().notNull(),
+    examId: text(),
+    sectionIndex: integer(),
+    text: text().notNull(),
+    wordCount: integer().notNull().default(0),
+    /** IssueStatus: Empty 0, Judging 1, Finished 2, Failed 3. */
+    status: smallint().notNull(),
+    /** 0–6 in half points, when Finished. */
+    score: real(),
+    /** Percentile (0–100) among finished essays on the same prompt, when Finished. */
+    rank: real(),
+    /** Chinese feedback: overall text and one entry per trait (shape in the contract). */
+    comment: jsonb(),
+    /** Which grader produced the score ('builtin', 'model:<name>', later 'teacher:<id>'). */
+    grader: text().notNull().default(''),
+    /** Why grading failed (Chinese, shown to the user), when Failed. */
+    failure: text().notNull().default(''),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('essays_user_created_idx').on(t.userId, t.createdAt),
+    index('essays_question_score_idx').on(t.questionId, t.status, t.score),
+    index('essays_exam_idx').on(t.examId),
+  ],
+);
