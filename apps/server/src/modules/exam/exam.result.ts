@@ -73,6 +73,10 @@ export function computeResult(
     difficulties: [...difficulties.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([difficulty, c]) => ({ difficulty: difficulty as 1 | 2 | 3, ...c })),
+    verbal_score: null,
+    quant_score: null,
+    issue_score: null,
+    adaptive: null,
     total_score: null,
     interpret: `原始成绩（答对题数，尚未换算为 130–170 分）：${parts.join('，') || '无计分题'}`,
   };
