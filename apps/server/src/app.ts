@@ -158,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     questions,
     rights: () => (rights ??= loadRights(db)),
     quotas: () => (quotas ??= loadQuotas(db)),
+    onCommitted: [],
+    logError: (err, msg) => app.log.error({ err }, msg),
   });
   app.decorate('catalogueReady', async () => {
     await questions.catalogue();

@@ -175,7 +175,8 @@ export function saveAnswer(
 ) {
   const { s, q } = writable(e, si, qi, now);
   const first = q.answeredAt === 0 && !empty;
-  q.used += capSpent(s, spent, now);
+  const added = capSpent(s, spent, now);
+  q.used += added;
   if (empty) {
     q.answer = null;
     q.state = QuestionState.NotAnswered;
@@ -184,7 +185,7 @@ export function saveAnswer(
     q.state = QuestionState.Answered;
     q.answeredAt = now;
   }
-  return { q, first };
+  return { q, first, spent: added };
 }
 
 export function flag(e: EngineExam, si: number, qi: number, flagged: boolean, now: number) {

@@ -2,12 +2,15 @@
 // parallel saves on the same exam never lose each other's changes.
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { books, bookTemplates, exams } from '../../db/schema/exam.ts';
+import { responses } from '../../db/schema/scoring.ts';
+import { dailyActivity } from '../../db/schema/summary.ts';
 import { users } from '../../db/schema/user.ts';
 import { type Db, excluded } from '../../platform/db.ts';
 import type { TemplateDef } from './exam.templates.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type BookRow = typeof books.$inferSelect;
+export type ResponseRow = typeof responses.$inferInsert;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createExamRepo(db: Db) {
@@ -136,6 +139,32 @@ export function createExamRepo(db: Db) {
           finishedAt: row.finishedAt,
         })
         .where(eq(exams.id, row.id));
+    },
+
+    /** Writes the response log of a finished exam (idempotent). */
+    async logResponses(tx: Tx, rows: ResponseRow[]) {
+      for (let i = 0; i < rows.length; i += 200) {
+        await tx
+          .insert(responses)
+          .values(rows.slice(i, i + 200))
+          .onConflictDoNothing();
+      }
+    },
+
+    /** Today's practice: first answers (questions or words) and seconds spent, per China day. */
+    async addActivity(tx: Tx, userId: number, day: string, add: { question: number; word: number; seconds: number }) {
+      if (!add.question && !add.word && !add.seconds) return;
+      await tx
+        .insert(dailyActivity)
+        .values({ userId, day, usedQuestion: add.question, usedWord: add.word, usedSeconds: add.seconds })
+        .onConflictDoUpdate({
+          target: [dailyActivity.userId, dailyActivity.day],
+          set: {
+            usedQuestion: sql`${dailyActivity.usedQuestion} + ${add.question}`,
+            usedWord: sql`${dailyActivity.usedWord} + ${add.word}`,
+            usedSeconds: sql`${dailyActivity.usedSeconds} + ${add.seconds}`,
+          },
+        });
     },
 
     async records(userId: number, page: number, pageSize: number, mockOnly: boolean) {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { ExamStatus, QuestionCategory, QuestionState } from '@gre/contract/enums';
 import type { BookPage, BookTemplate, CreateOption, TemplateCard } from '@gre/contract/exam';
 import type { Answer, Question } from '@gre/contract/question';
-import type { Clock } from '../../platform/clock.ts';
+import { type Clock, chinaDay } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { Catalogue } from '../question/catalogue.ts';
@@ -15,10 +15,24 @@ import * as engine from './exam.engine.ts';
 import { type EngineExam, newRuntime, type StoredRuntime, type StoredSection } from './exam.engine.ts';
 import { bookStatusOf, isOver, toBook, toEngine, toExam, toProgress, toRecord } from './exam.mapper.ts';
 import { assertMayMock, consume, type Quota } from './exam.quota.ts';
-import type { ExamRepo, ExamRow, Tx } from './exam.repo.ts';
+import type { ExamRepo, ExamRow, ResponseRow, Tx } from './exam.repo.ts';
 import { computeResult } from './exam.result.ts';
 import { answerFits, isEmptyAnswer, scoreAnswer } from './exam.scoring.ts';
 import { buildTemplates, greSections, mathAreaOf, type TemplateDef, type TemplateSection } from './exam.templates.ts';
+
+/** What a write committed: sections finished by the candidate or by the clock in this write. */
+export interface CommittedSections {
+  tx: Tx;
+  userId: number;
+  examId: string;
+  examKind: string;
+  /** The newly committed sections (after the write). */
+  sections: StoredSection[];
+  /** The exam became Finished in this write (every question is scored). */
+  examFinished: boolean;
+  /** Runs `fn` after the transaction committed (errors are logged, never thrown to the caller). */
+  afterCommit: (fn: () => Promise<void> | void) => void;
+}
 
 export interface ExamServiceDeps {
   repo: ExamRepo;
@@ -26,6 +40,10 @@ export interface ExamServiceDeps {
   questions: QuestionService;
   rights: () => Promise<Rights>;
   quotas: () => Promise<Map<number, Quota>>;
+  /** Other domains' reactions to committed sections (essays), inside the exam's transaction. */
+  onCommitted?: Array<(c: CommittedSections) => Promise<void>>;
+  /** Where failures of after-commit work are reported. */
+  logError?: (err: unknown, msg: string) => void;
 }
 
 interface TemplateIndex {
@@ -135,7 +153,17 @@ export function createExamService(deps: ExamServiceDeps) {
   }
 
   /** Applies the finished exam's result to the row (and its book). */
-  async function afterWrite(tx: Tx, row: ExamRow, e: EngineExam, c: Catalogue, wasOver: boolean) {
+  async function afterWrite(
+    tx: Tx,
+    row: ExamRow,
+    e: EngineExam,
+    c: Catalogue,
+    wasOver: boolean,
+    afterCommit: (fn: () => Promise<void> | void) => void,
+  ) {
+    const before = row.sections as StoredSection[];
+    const committed = e.sections.filter((s, i) => s.finished && !before[i]?.finished);
+    const finishedNow = isOver(e.status) && !wasOver;
     row.status = e.status;
     row.cursorSection = e.cursorSection;
     row.cursorQuestion = e.cursorQuestion;
@@ -152,6 +180,19 @@ export function createExamService(deps: ExamServiceDeps) {
       if (row.bookId) await repo.updateBook(tx, row.bookId, { status: 2, updatedAt: row.updatedAt });
     }
     await repo.saveExam(tx, row);
+    if (finishedNow) await repo.logResponses(tx, responsesOf(row, e, c, clock.now()));
+    if (committed.length && deps.onCommitted?.length) {
+      const info: CommittedSections = {
+        tx,
+        userId: row.userId,
+        examId: row.id,
+        examKind: row.kind,
+        sections: committed,
+        examFinished: finishedNow,
+        afterCommit,
+      };
+      for (const hook of deps.onCommitted) await hook(info);
+    }
   }
 
   /**
@@ -167,6 +208,8 @@ export function createExamService(deps: ExamServiceDeps) {
     const score = scorer(c);
     const userId = Number(ctx.caller.userId);
     let refused: unknown = null;
+    const later: Array<() => Promise<void> | void> = [];
+    const afterCommit = (fn: () => Promise<void> | void) => later.push(fn);
     const out = await repo.db.transaction(async (tx) => {
       const row = await repo.lockExam(tx, userId, examId);
       if (!row) throw errors.notFound('考试不存在');
@@ -176,18 +219,26 @@ export function createExamService(deps: ExamServiceDeps) {
       const settled = engine.settle(e, now, score);
       try {
         const value = await op(e, now, tx, c);
-        await afterWrite(tx, row, e, c, wasOver);
+        await afterWrite(tx, row, e, c, wasOver, afterCommit);
         return { row, e, now, value };
       } catch (err) {
         if (!settled || !(err instanceof AppError)) throw err;
         refused = err;
+        later.length = 0;
         // Save only what settle did (op may have changed the copy before it refused).
         const fresh = toEngine(row);
         engine.settle(fresh, now, score);
-        await afterWrite(tx, row, fresh, c, wasOver);
+        await afterWrite(tx, row, fresh, c, wasOver, afterCommit);
         return null;
       }
     });
+    for (const fn of later) {
+      try {
+        await fn();
+      } catch (err) {
+        deps.logError?.(err, 'exam after-commit work failed');
+      }
+    }
     if (!out) throw refused;
     return out;
   }
@@ -357,7 +408,7 @@ export function createExamService(deps: ExamServiceDeps) {
           if (!answerFits(q, b.answer, sentences)) throw errors.invalidParam('答案与题目不匹配');
         }
         const empty = isEmptyAnswer(b.answer);
-        const { first } = engine.saveAnswer(
+        const { first, spent } = engine.saveAnswer(
           e,
           b.section_index,
           b.question_index,
@@ -367,6 +418,12 @@ export function createExamService(deps: ExamServiceDeps) {
           empty,
         );
         if (first) await consume(tx, quotas, ctx.caller, 'question', new Date(now));
+        const isWord = q?.category === QuestionCategory.Word;
+        await repo.addActivity(tx, Number(ctx.caller.userId), chinaDay(new Date(now)), {
+          question: first && !isWord ? 1 : 0,
+          word: first && isWord ? 1 : 0,
+          seconds: spent,
+        });
       });
       return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
     },
@@ -385,9 +442,17 @@ export function createExamService(deps: ExamServiceDeps) {
       b: { exam_id: string; section_index: number; question_index: number; seconds: number },
       ctx: AuthedContext,
     ) {
-      const w = await write(ctx, b.exam_id, (e, now) =>
-        engine.addTime(e, b.section_index, b.question_index, b.seconds, now),
-      );
+      const w = await write(ctx, b.exam_id, async (e, now, tx) => {
+        const q = e.sections[b.section_index]?.questions[b.question_index];
+        const before = q?.used ?? 0;
+        engine.addTime(e, b.section_index, b.question_index, b.seconds, now);
+        const seconds = (q?.used ?? 0) - before;
+        await repo.addActivity(tx, Number(ctx.caller.userId), chinaDay(new Date(now)), {
+          question: 0,
+          word: 0,
+          seconds,
+        });
+      });
       return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
     },
 
@@ -438,6 +503,36 @@ export function createExamService(deps: ExamServiceDeps) {
         for (const q of s.questions) if (q.state === QuestionState.Answered) ids.add(q.id);
     return ids;
   }
+}
+
+/** The response log of a finished exam: every scored question (essays are graded elsewhere). */
+function responsesOf(row: ExamRow, e: EngineExam, c: Catalogue, at: Date): ResponseRow[] {
+  const out: ResponseRow[] = [];
+  const day = chinaDay(at);
+  for (const s of e.sections) {
+    s.questions.forEach((r, questionIndex) => {
+      const q = c.byId.get(r.id)?.question;
+      if (!q || q.kind === 'issue') return;
+      out.push({
+        userId: row.userId,
+        examId: row.id,
+        sectionIndex: s.index,
+        questionIndex,
+        questionId: r.id,
+        examKind: row.kind,
+        category: q.category,
+        kind: q.kind,
+        difficulty: q.difficulty,
+        tagIds: q.tag_ids,
+        answered: r.answer !== null && !isEmptyAnswer(r.answer),
+        correct: r.correct === true,
+        usedSeconds: r.used,
+        day,
+        at,
+      });
+    });
+  }
+  return out;
 }
 
 /** Sections of a custom exam from the questions the caller may open. */

@@ -5,6 +5,8 @@ import type { Answer } from '@gre/contract/question';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleQuotas } from '../../db/schema/exam.ts';
+import { responses } from '../../db/schema/scoring.ts';
+import { dailyActivity } from '../../db/schema/summary.ts';
 import { users } from '../../db/schema/user.ts';
 import { registerUser, roleTokens, staffUser, userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
@@ -277,6 +279,16 @@ describe.each(testDbKinds())('the exam engine on %s', (kind) => {
         expect(q.result.correct).toBe(i % 2 === 0);
         expect(q.action.used_time_seconds).toBe(30);
       }
+      // The response log (statistics, calibration) holds every question once; today's practice counts.
+      const log = await t.database.db.select().from(responses).where(eq(responses.examId, exam_id));
+      expect(log).toHaveLength(qs.length);
+      expect(log.filter((r) => r.correct)).toHaveLength(right);
+      expect(log.every((r) => r.answered && r.usedSeconds === 30 && r.examKind === 'practice')).toBe(true);
+      const trialId = log[0]?.userId as number;
+      const [today] = await t.database.db.select().from(dailyActivity).where(eq(dailyActivity.userId, trialId));
+      expect(today).toMatchObject({ usedQuestion: qs.length, usedWord: 0, usedSeconds: 30 * qs.length });
+      await ok(ep.finishExam, { exam_id }, 'trial');
+      expect(await t.database.db.select().from(responses).where(eq(responses.examId, exam_id))).toHaveLength(qs.length);
       const rec = await ok(ep.listRecords, {}, 'trial');
       expect(rec.records[0]).toMatchObject({ exam_id, status: ExamStatus.Finished, book_id: book.id });
       const redo = await open(card?.template.id as string, 'trial', true);
