@@ -142,6 +142,19 @@ test('a candidate takes a single-section quant mock: marks, reviews, uses the ca
   expect(Math.abs(before - after)).toBeLessThanOrEqual(5);
   expect(after).toBeLessThan(start);
 
+  // An answer typed just before the tab closes (inside the save delay) is not lost: it leaves
+  // with the page as a keepalive request.
+  await page.getByRole('textbox', { name: /^答案/ }).fill('15');
+  await page.close({ runBeforeUnload: true });
+  page = await context.newPage();
+  await expect
+    .poll(async () => {
+      await page.goto(url);
+      await expect(page.getByText('第 12 题 / 共 12 题')).toBeVisible();
+      return page.getByRole('textbox', { name: /^答案/ }).inputValue();
+    })
+    .toBe('15');
+
   // Keyboard shortcut: Alt+B goes back one question.
   await page.keyboard.press('Alt+KeyB');
   await expect(page.getByText('第 11 题 / 共 12 题')).toBeVisible();

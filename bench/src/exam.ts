@@ -90,8 +90,12 @@ async function candidate(token: string, stopAt: () => boolean, samples: Sample[]
 const pct = (xs: number[], f: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * f))] ?? Number.NaN;
 
 async function benchDatabase(label: string, env: Record<string, string>) {
+  // BENCH_PROFILE_DIR: write a CPU profile of the server (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`, `--cpu-prof-name=${label}.cpuprofile`]
+    : [];
   const server = await startProcess(
-    ['apps/server/src/main.ts'],
+    [...profile, 'apps/server/src/main.ts'],
     { PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', DEMO_MODE: 'true', ...env },
     /is ready on/,
   );
@@ -100,10 +104,11 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     const login = await fetch(`${base}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'admin@demo.gre-prep.cn', password: 'Demo1234' }),
+      body: JSON.stringify({ account: 'svip@demo.gre-prep.cn', password: 'Demo1234' }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
-    // Staff are not counted against quotas, so one account can run every virtual candidate.
+    // An SVIP member answers without a daily question limit and custom practice exams take no mock
+    // quota, so one account can run every virtual candidate (each exam is its own row).
     await call(token, '/api/question/get_tags', {});
     let running = 0;
     let stopAll = false;
@@ -141,8 +146,12 @@ async function benchDatabase(label: string, env: Record<string, string>) {
 
 async function main() {
   const results: Record<string, Awaited<ReturnType<typeof benchDatabase>>> = {};
-  results.pglite = await benchDatabase('pglite', { DATA_DIR: tempDataDir() });
-  const onPostgres = await withTempPostgres((env) => benchDatabase('postgres', env));
+  // BENCH_EXAM_DATABASES=postgres (or pglite) runs one of the two.
+  const only = process.env.BENCH_EXAM_DATABASES ?? 'pglite,postgres';
+  if (only.includes('pglite')) results.pglite = await benchDatabase('pglite', { DATA_DIR: tempDataDir() });
+  const onPostgres = only.includes('postgres')
+    ? await withTempPostgres((env) => benchDatabase('postgres', env))
+    : undefined;
   if (onPostgres) results.postgres = onPostgres;
   console.log(
     `\nsave_answer latency, think time ~${thinkMs} ms, ${windowMs / 1000} s windows, ${os.cpus().length} cores`,

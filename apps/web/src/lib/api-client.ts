@@ -48,6 +48,8 @@ export const requestTimeoutMs = 30_000;
 
 export interface ApiOptions {
   signal?: AbortSignal;
+  /** Let the request outlive the page (closing the tab right after typing an answer). */
+  keepalive?: boolean;
 }
 
 type Outcome<T> = { ok: true; data: T } | { ok: false; failure: Failure };
@@ -56,6 +58,7 @@ async function send<E extends Endpoint>(
   endpoint: E,
   payload: RequestOf<E>,
   signal: AbortSignal | undefined,
+  keepalive = false,
 ): Promise<Outcome<ResponseOf<E>>> {
   const requestHeaders: Record<string, string> = {
     'content-type': 'application/json',
@@ -71,6 +74,7 @@ async function send<E extends Endpoint>(
       method: 'POST',
       headers: requestHeaders,
       body: JSON.stringify(payload ?? {}),
+      keepalive,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {
@@ -95,7 +99,7 @@ export async function api<E extends Endpoint>(
   if (endpoint.backdrop) hooks.changeBackdrop(1);
   let outcome: Outcome<ResponseOf<E>>;
   try {
-    outcome = await send(endpoint, payload, options.signal);
+    outcome = await send(endpoint, payload, options.signal, options.keepalive);
   } finally {
     if (endpoint.backdrop) hooks.changeBackdrop(-1);
   }

@@ -72,6 +72,10 @@ export const exams = pgTable(
     cursorSection: integer().notNull().default(0),
     cursorQuestion: integer().notNull().default(0),
     isAutoCommit: boolean().notNull().default(false),
+    /** Bumped by every update: writers save only over the version they read (exam.repo.ts). */
+    version: integer().notNull().default(0),
+    /** The running section's deadline (null when none runs or it is untimed): the settle job's index. */
+    deadlineAt: timestamp({ withTimezone: true }),
     /** StoredSection[] (exam.engine.ts): question ids, clocks and each question's action. */
     sections: jsonb().notNull(),
     result: jsonb(),
@@ -79,7 +83,10 @@ export const exams = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull(),
     finishedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('exams_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('exams_user_created_idx').on(t.userId, t.createdAt),
+    index('exams_deadline_idx').on(t.deadlineAt).where(sql`${t.deadlineAt} is not null`),
+  ],
 );
 
 /** What each role may do (documented defaults in exam.quota.ts, editable by admins later). */

@@ -1,6 +1,6 @@
-// SQL for templates, books and exams. An exam is one row; writes lock it (select … for update) so
-// parallel saves on the same exam never lose each other's changes.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+// SQL for templates, books and exams. An exam is one row with a version; writers save only over the
+// version they read (saveIfVersion), so parallel saves on the same exam never lose each other's changes.
+import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { books, bookTemplates, exams } from '../../db/schema/exam.ts';
 import { responses } from '../../db/schema/scoring.ts';
 import { dailyActivity } from '../../db/schema/summary.ts';
@@ -11,6 +11,13 @@ import type { TemplateDef } from './exam.templates.ts';
 export type ExamRow = typeof exams.$inferSelect;
 export type BookRow = typeof books.$inferSelect;
 export type ResponseRow = typeof responses.$inferInsert;
+/** Today's practice (China day): first answers to questions or words, and seconds spent. */
+export interface Activity {
+  day: string;
+  question: number;
+  word: number;
+  seconds: number;
+}
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createExamRepo(db: Db) {
@@ -105,7 +112,10 @@ export function createExamRepo(db: Db) {
     },
 
     async closeExam(tx: Tx, id: string, now: Date) {
-      await tx.update(exams).set({ status: 4, updatedAt: now }).where(eq(exams.id, id));
+      await tx
+        .update(exams)
+        .set({ status: 4, updatedAt: now, version: sql`${exams.version} + 1` })
+        .where(eq(exams.id, id));
     },
 
     async findExam(userId: number, examId: string) {
@@ -125,20 +135,42 @@ export function createExamRepo(db: Db) {
       return r;
     },
 
-    async saveExam(tx: Tx | Db, row: ExamRow) {
-      await tx
-        .update(exams)
-        .set({
-          status: row.status,
-          cursorSection: row.cursorSection,
-          cursorQuestion: row.cursorQuestion,
-          isAutoCommit: row.isAutoCommit,
-          sections: row.sections,
-          result: row.result,
-          updatedAt: row.updatedAt,
-          finishedAt: row.finishedAt,
-        })
-        .where(eq(exams.id, row.id));
+    /**
+     * Saves `row` only when the stored exam is still at `version` (optimistic concurrency: every
+     * update bumps the version, so a writer that read an older copy saves nothing and retries).
+     * With `activity`, today's practice counters are added in the same statement. Returns whether
+     * the exam was saved.
+     */
+    async saveIfVersion(tx: Tx | Db, row: ExamRow, version: number, activity?: Activity): Promise<boolean> {
+      const update = sql`update ${exams} set
+          status = ${row.status}, cursor_section = ${row.cursorSection}, cursor_question = ${row.cursorQuestion},
+          is_auto_commit = ${row.isAutoCommit}, sections = ${JSON.stringify(row.sections)}::jsonb,
+          result = ${row.result === null ? null : JSON.stringify(row.result)}::jsonb,
+          updated_at = ${row.updatedAt.toISOString()}, finished_at = ${row.finishedAt ? row.finishedAt.toISOString() : null},
+          deadline_at = ${row.deadlineAt ? row.deadlineAt.toISOString() : null}, version = version + 1
+        where id = ${row.id} and version = ${version} returning user_id`;
+      const q = activity
+        ? sql`with u as (${update}), a as (
+            insert into ${dailyActivity} (user_id, day, used_question, used_word, used_seconds)
+            select user_id, ${activity.day}, ${activity.question}, ${activity.word}, ${activity.seconds} from u
+            on conflict (user_id, day) do update set
+              used_question = ${dailyActivity}.used_question + excluded.used_question,
+              used_word = ${dailyActivity}.used_word + excluded.used_word,
+              used_seconds = ${dailyActivity}.used_seconds + excluded.used_seconds)
+          select count(*)::int as n from u`
+        : sql`with u as (${update}) select count(*)::int as n from u`;
+      const { rows } = (await tx.execute(q)) as unknown as { rows: { n: number }[] };
+      return (rows[0]?.n ?? 0) > 0;
+    },
+
+    /** Running exams whose current section's deadline has passed (oldest first). */
+    async expired(now: Date, limit: number) {
+      return db
+        .select({ id: exams.id, userId: exams.userId })
+        .from(exams)
+        .where(and(isNotNull(exams.deadlineAt), lt(exams.deadlineAt, now), inArray(exams.status, [1, 2])))
+        .orderBy(exams.deadlineAt)
+        .limit(limit);
     },
 
     /** Writes the response log of a finished exam (idempotent). */
@@ -149,22 +181,6 @@ export function createExamRepo(db: Db) {
           .values(rows.slice(i, i + 200))
           .onConflictDoNothing();
       }
-    },
-
-    /** Today's practice: first answers (questions or words) and seconds spent, per China day. */
-    async addActivity(tx: Tx, userId: number, day: string, add: { question: number; word: number; seconds: number }) {
-      if (!add.question && !add.word && !add.seconds) return;
-      await tx
-        .insert(dailyActivity)
-        .values({ userId, day, usedQuestion: add.question, usedWord: add.word, usedSeconds: add.seconds })
-        .onConflictDoUpdate({
-          target: [dailyActivity.userId, dailyActivity.day],
-          set: {
-            usedQuestion: sql`${dailyActivity.usedQuestion} + ${add.question}`,
-            usedWord: sql`${dailyActivity.usedWord} + ${add.word}`,
-            usedSeconds: sql`${dailyActivity.usedSeconds} + ${add.seconds}`,
-          },
-        });
     },
 
     async records(userId: number, page: number, pageSize: number, mockOnly: boolean) {

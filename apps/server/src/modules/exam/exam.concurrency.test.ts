@@ -1,0 +1,106 @@
+// Saves are optimistic (exam.repo.ts saveIfVersion): parallel writes to one exam, and writes from two
+// app processes that each keep a copy of the exam, must never lose an answer.
+import * as ep from '@gre/contract/endpoints/exam';
+import { QuestionState, RoleKind } from '@gre/contract/enums';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { userWithRole } from '../../test/accounts.ts';
+import { createTestApp, type TestApp, testDbKinds, testSecret } from '../../test/harness.ts';
+
+describe.each(testDbKinds())('concurrent exam writes on %s', (kind) => {
+  let a: TestApp;
+  let b: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    a = await createTestApp(kind, { content: true });
+    // A second "process": its own services and caches over the same database.
+    b = await buildApp({
+      db: a.database.db,
+      clock: a.clock,
+      mailer: a.outbox,
+      sms: a.outbox,
+      secret: testSecret,
+      settings: { tokenTtlDays: 30, minApiVersion: 'v1.0.0', maintenanceForced: false, rateLimitPerMinute: 0 },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  }, 30_000);
+
+  const onB = async (path: string, payload: Record<string, unknown>, token: string) => {
+    const res = await b.inject({ method: 'POST', url: path, payload, headers: { authorization: `Bearer ${token}` } });
+    return res.json() as { ok: boolean; err_data: { kind: string } | null };
+  };
+
+  async function practice(token: string) {
+    const list = await a.call(ep.listTemplates, { page: 'index' }, { token });
+    const card = list.body.data?.cards.find(
+      (c) => c.accessable && c.template.question_count >= 8 && c.template.param.startsWith('index:qc'),
+    );
+    const opened = await a.call(ep.openBook, { template_id: card?.template.id }, { token });
+    return opened.body.data?.exam_id as string;
+  }
+  const save = (exam_id: string, i: number) => ({
+    exam_id,
+    section_index: 0,
+    question_index: i,
+    answer: { selects: [i % 4] },
+    used_time_seconds: 5,
+  });
+  const answered = async (exam_id: string, token: string) =>
+    (await a.call(ep.getExam, { exam_id }, { token })).body.data?.exam.sections[0]?.questions.map((q) => ({
+      state: q.action.state,
+      flagged: q.action.flagged,
+      answer: q.action.answer?.selects ?? [],
+    })) ?? [];
+
+  it('eight answers saved at once all land', async () => {
+    const { token } = await userWithRole(a, RoleKind.SVIP);
+    const examId = await practice(token);
+    const results = await Promise.all(
+      [0, 1, 2, 3, 4, 5, 6, 7].map((i) => a.call(ep.saveAnswer, save(examId, i), { token })),
+    );
+    expect(results.every((r) => r.body.ok)).toBe(true);
+    const qs = await answered(examId, token);
+    for (let i = 0; i < 8; i++) expect(qs[i]).toMatchObject({ state: QuestionState.Answered, answer: [i % 4] });
+  });
+
+  it('two processes writing the same exam with stale copies lose nothing', async () => {
+    const { token } = await userWithRole(a, RoleKind.VIP);
+    const examId = await practice(token);
+    // Both processes read (and keep) the exam, then write alternately and in parallel.
+    await a.call(ep.getExam, { exam_id: examId }, { token });
+    await onB(ep.getExam.path, { exam_id: examId }, token);
+    expect((await a.call(ep.saveAnswer, save(examId, 0), { token })).body.ok).toBe(true);
+    expect((await onB(ep.saveAnswer.path, save(examId, 1), token)).ok).toBe(true);
+    expect(
+      (
+        await a.call(
+          ep.flagQuestion,
+          { exam_id: examId, section_index: 0, question_index: 1, flagged: true },
+          { token },
+        )
+      ).body.ok,
+    ).toBe(true);
+    const parallel = await Promise.all([
+      a.call(ep.saveAnswer, save(examId, 2), { token }).then((r) => r.body.ok),
+      onB(ep.saveAnswer.path, save(examId, 3), token).then((r) => r.ok),
+      a.call(ep.saveAnswer, save(examId, 4), { token }).then((r) => r.body.ok),
+      onB(ep.saveAnswer.path, save(examId, 5), token).then((r) => r.ok),
+    ]);
+    expect(parallel).toEqual([true, true, true, true]);
+    const qs = await answered(examId, token);
+    for (let i = 0; i < 6; i++) expect(qs[i]?.state).toBe(QuestionState.Answered);
+    expect(qs[1]).toMatchObject({ flagged: true, answer: [1] });
+    expect(qs[6]?.state).not.toBe(QuestionState.Answered);
+  });
+
+  it('an exam finished in one process refuses answers in the other', async () => {
+    const { token } = await userWithRole(a, RoleKind.SVIP);
+    const examId = await practice(token);
+    expect((await onB(ep.saveAnswer.path, save(examId, 0), token)).ok).toBe(true); // B keeps a copy
+    expect((await a.call(ep.finishExam, { exam_id: examId }, { token })).body.ok).toBe(true);
+    const late = await onB(ep.saveAnswer.path, save(examId, 1), token);
+    expect(late.err_data?.kind).toBe('exam_finished');
+  });
+});
