@@ -148,7 +148,10 @@ export const scaledScoreSchema = z.object({
   score: z.number().int(),
   /** Half-width of the band in scaled points (score ± band), from the ability estimate's standard error. */
   band: z.number().int(),
-  /** Answered items of the measure the estimate rests on. */
+  /**
+   * Items the estimate rests on: in a mock every item of the measure the candidate was given (an
+   * unanswered one counts as wrong, as on the test); in practice only the answered ones.
+   */
   items: z.number().int(),
 });
 export type ScaledScore = z.infer<typeof scaledScoreSchema>;

@@ -1,7 +1,8 @@
-// The raw result of a finished exam (labelled as raw: scaled 130–170 scores come with the scoring
-// issue): correct count, average time, per measure, per knowledge point and per difficulty.
+// The result of a finished exam: the scaled Verbal and Quant scores (130–170 with their ± band),
+// the total, the adaptive levels of a mock's second sections and the interpretation; then the raw
+// counts: correct, average time, per measure, per knowledge point and per difficulty.
 // Shown by the player's Result stage and at the top of the report.
-import type { ExamResult } from '@gre/contract/exam';
+import type { AdaptiveLevel, ExamKind, ExamResult, ScaledScore } from '@gre/contract/exam';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -9,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { difficultyLabel } from '../lib/question-labels.ts';
+import { ExamEssays } from './essay-card.tsx';
 
 const pct = (c: number, t: number) => (t > 0 ? Math.round((c / t) * 100) : 0);
 
@@ -53,21 +55,111 @@ function Bar(props: { label: string; correct: number; total: number }) {
   );
 }
 
-export function ExamResultSummary(props: { result: ExamResult }) {
+const levelLabel: Record<AdaptiveLevel, string> = { easy: '较易', medium: '中等', hard: '较难' };
+
+function ScoreStat(props: { label: string; score: ScaledScore | null; level: AdaptiveLevel | null }) {
+  const s = props.score;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary">
+        {props.label}
+      </Typography>
+      <Typography
+        sx={{ fontSize: { xs: '1.6rem', sm: '2rem' }, fontWeight: 700, lineHeight: 1.2, whiteSpace: 'nowrap' }}
+        aria-label={s ? `${props.label} ${s.score} 正负 ${s.band}` : `${props.label} 未计分`}
+      >
+        {s ? (
+          <>
+            {s.score}
+            <Box component="span" sx={{ fontSize: '0.6em', fontWeight: 500, color: 'text.secondary', ml: 0.75 }}>
+              ± {s.band}
+            </Box>
+          </>
+        ) : (
+          '—'
+        )}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {s ? `130–170 · 依据 ${s.items} 题` : '未作答，不计分'}
+      </Typography>
+      {props.level ? (
+        <Chip size="small" variant="outlined" sx={{ mt: 0.75 }} label={`第二部分：${levelLabel[props.level]}`} />
+      ) : null}
+    </Box>
+  );
+}
+
+/** The scaled scores of a mock (or a practice estimate when the set was long enough). */
+function ScoreBlock(props: { result: ExamResult; mock: boolean }) {
   const r = props.result;
+  const measures = [
+    r.verbal.total ? { key: 'verbal', label: '语文 Verbal', score: r.verbal_score, level: r.adaptive?.verbal } : null,
+    r.quantitative.total ? { key: 'quant', label: '数学 Quant', score: r.quant_score, level: r.adaptive?.quant } : null,
+  ].filter((m) => m !== null);
+  return (
+    <Paper component="section" variant="outlined" aria-label="换算成绩" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
+          {props.mock ? '换算成绩' : '练习估计分'}
+        </Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={props.mock ? 'primary' : 'default'}
+          label={props.mock ? '130–170 · ± 为一个标准误' : '非模考，仅供参考'}
+        />
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
+        {measures.map((m) => (
+          <ScoreStat key={m.key} label={m.label} score={m.score} level={m.level ?? null} />
+        ))}
+        {measures.length > 1 ? (
+          <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+            <Typography variant="body2" color="text.secondary">
+              总分
+            </Typography>
+            <Typography sx={{ fontSize: { xs: '1.6rem', sm: '2rem' }, fontWeight: 700, lineHeight: 1.2 }}>
+              {r.total_score ?? '—'}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {r.total_score === null ? '两科都计分后才有总分' : '260–340'}
+            </Typography>
+          </Box>
+        ) : null}
+      </Box>
+      {r.interpret ? (
+        <Box sx={{ mt: 2.5, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+          <Typography variant="h3" sx={{ fontSize: '0.95rem', mb: 0.5 }}>
+            解读与建议
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', lineHeight: 1.8 }}>
+            {r.interpret}
+          </Typography>
+        </Box>
+      ) : null}
+    </Paper>
+  );
+}
+
+export function ExamResultSummary(props: { result: ExamResult; examKind?: ExamKind; examId?: string }) {
+  const r = props.result;
+  const mock = props.examKind?.startsWith('mock') ?? false;
+  // Practice sets show scores only when a measure had enough answers for an estimate.
+  const scored = mock || r.verbal_score !== null || r.quant_score !== null;
   const measures = [
     r.verbal.total ? { label: '语文 Verbal', ...r.verbal } : null,
     r.quantitative.total ? { label: '数学 Quant', ...r.quantitative } : null,
     r.word.total ? { label: '单词', ...r.word } : null,
   ].filter((m) => m !== null);
   return (
-    <Stack spacing={2} aria-label="原始成绩">
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Stack spacing={2}>
+      {scored ? <ScoreBlock result={r} mock={mock} /> : null}
+      <Paper component="section" variant="outlined" aria-label="原始成绩" sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
           <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
             原始成绩
           </Typography>
-          <Chip size="small" variant="outlined" label="未换算为 130–170 分" />
+          <Chip size="small" variant="outlined" label="答对题数" />
         </Box>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 2 }}>
           <Stat label="答对" value={`${r.correct} / ${r.total}`} hint={`正确率 ${pct(r.correct, r.total)}%`} />
@@ -76,11 +168,11 @@ export function ExamResultSummary(props: { result: ExamResult }) {
           {r.issue.total ? (
             <Stat label="作文" value={`${r.issue.written} / ${r.issue.total}`} hint="已写（评分稍后提供）" />
           ) : (
-            <Stat label="总分" value={r.total_score === null ? '—' : String(r.total_score)} hint="换算分稍后提供" />
+            <Stat label="答错" value={`${r.total - r.correct}`} hint="含未作答" />
           )}
         </Box>
-        {r.interpret ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        {r.interpret && !scored ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, whiteSpace: 'pre-line', lineHeight: 1.8 }}>
             {r.interpret}
           </Typography>
         ) : null}
@@ -127,6 +219,8 @@ export function ExamResultSummary(props: { result: ExamResult }) {
           </Stack>
         </Paper>
       </Box>
+      {/* Essay grading (the essay issue): a block of its own, apart from the scores above. */}
+      {props.examId && r.issue.total > 0 ? <ExamEssays examId={props.examId} /> : null}
     </Stack>
   );
 }

@@ -7,10 +7,15 @@
 //   written, at its deadline, with used time = its limit, marked auto_committed; the next section
 //   does not start until the candidate opens it;
 // - writing to a section after its deadline is refused (section_timeout);
-// - when the last section is committed the exam is Finished and scored.
+// - when the last section is committed the exam is Finished and scored;
+// - a mock's second Verbal / Quant section is adaptive: when the first section of its measure is
+//   committed (by the candidate or at its deadline), its number right chooses the easy, medium or
+//   hard variant (cut scores stored with the section, docs/scoring.md) and the questions are filled.
 import { ExamStatus, QuestionState } from '@gre/contract/enums';
+import type { AdaptiveLevel } from '@gre/contract/exam';
 import type { Answer, Question } from '@gre/contract/question';
 import { AppError } from '../../platform/errors.ts';
+import { levelOf } from '../scoring/irt.ts';
 
 export interface StoredRuntime {
   id: string;
@@ -37,6 +42,26 @@ export interface StoredSection {
   finished: boolean;
   auto: boolean;
   questions: StoredRuntime[];
+  /** A second section chosen by the first (absent on fixed sections and on exams made before). */
+  adaptive?: AdaptiveSpec;
+}
+
+/** An adaptive section: empty until the section `from` is committed, then the chosen variant. */
+export interface AdaptiveSpec {
+  /** Index of the measure's first section, whose number right chooses. */
+  from: number;
+  /** Fewer right than this: the easy variant. */
+  easyBelow: number;
+  /** At least this many right: the hard variant (medium in between). */
+  hardFrom: number;
+  /** Question ids of each variant (never sent to the web). */
+  variants: Record<AdaptiveLevel, string[]>;
+  /** Rounded mean authored difficulty of each variant. */
+  difficulty: Record<AdaptiveLevel, number>;
+  /** The chosen level, null until chosen. */
+  level: AdaptiveLevel | null;
+  /** Number right in the first section when the level was chosen. */
+  right: number | null;
 }
 
 export interface EngineExam {
@@ -76,7 +101,27 @@ function statusOf(e: EngineExam): ExamStatus {
   return e.sections.some((s) => s.startedAt > 0) ? ExamStatus.Start : ExamStatus.NotStart;
 }
 
-function commitSection(e: EngineExam, s: StoredSection, at: number, auto: boolean) {
+/** Fills the adaptive sections that wait for `committed`: its number right chooses the variant. */
+function route(e: EngineExam, committed: StoredSection, score: (r: StoredRuntime) => boolean | null) {
+  for (const s of e.sections) {
+    const a = s.adaptive;
+    if (!a || a.from !== committed.index || a.level || s.finished) continue;
+    const right = committed.questions.filter((q) => score(q) === true).length;
+    const level = levelOf(right, a);
+    a.level = level;
+    a.right = right;
+    s.questions = a.variants[level].map(newRuntime);
+    s.difficulty = a.difficulty[level];
+  }
+}
+
+function commitSection(
+  e: EngineExam,
+  s: StoredSection,
+  at: number,
+  auto: boolean,
+  score: (r: StoredRuntime) => boolean | null,
+) {
   if (!s.startedAt) s.startedAt = at;
   s.finished = true;
   s.finishedAt = at;
@@ -88,6 +133,7 @@ function commitSection(e: EngineExam, s: StoredSection, at: number, auto: boolea
       ? Math.min(s.limit, Math.max(0, Math.round((at - s.startedAt) / 1000)))
       : s.questions.reduce((n, q) => n + q.used, 0);
   if (auto) e.isAutoCommit = true;
+  route(e, s, score);
   const next = e.sections[s.index + 1];
   if (next) {
     e.cursorSection = next.index;
@@ -112,7 +158,7 @@ export function settle(e: EngineExam, now: number, score: (r: StoredRuntime) => 
   for (let s = currentSection(e); s; s = currentSection(e)) {
     const deadline = deadlineOf(s);
     if (!deadline || now < deadline) break;
-    commitSection(e, s, deadline, true);
+    commitSection(e, s, deadline, true, score);
     changed = true;
   }
   if (changed) {
@@ -207,7 +253,7 @@ export function finishSection(e: EngineExam, si: number, now: number, score: (r:
   if (!s) throw refuse.position();
   if (s.finished) return;
   if (s !== currentSection(e)) throw refuse.notYet();
-  commitSection(e, s, now, false);
+  commitSection(e, s, now, false, score);
   e.status = statusOf(e);
   if (e.status === ExamStatus.Finished) complete(e, now, score);
 }
@@ -215,7 +261,7 @@ export function finishSection(e: EngineExam, si: number, now: number, score: (r:
 /** Hands in the whole exam: commits every open section now and scores. */
 export function finishExam(e: EngineExam, now: number, score: (r: StoredRuntime) => boolean | null) {
   if (e.status === ExamStatus.Finished || e.status === ExamStatus.Close) return;
-  for (let s = currentSection(e); s; s = currentSection(e)) commitSection(e, s, now, false);
+  for (let s = currentSection(e); s; s = currentSection(e)) commitSection(e, s, now, false, score);
   e.status = ExamStatus.Finished;
   complete(e, now, score);
 }

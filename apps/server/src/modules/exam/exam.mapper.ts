@@ -211,7 +211,10 @@ export function toRecord(row: ExamRow): ExamRecord {
     name: row.name,
     kind: row.kind as ExamKind,
     status: row.status as ExamStatus,
-    question_count: all.length,
+    // An adaptive section not chosen yet counts the length of its medium variant.
+    question_count:
+      all.length +
+      sections.reduce((n, s) => n + (s.adaptive && !s.adaptive.level ? s.adaptive.variants.medium.length : 0), 0),
     answered: all.filter((q) => q.answer).length,
     created_at: row.createdAt.getTime(),
     finished_at: row.finishedAt?.getTime() ?? 0,

@@ -16,21 +16,43 @@ export interface Quota {
   questionsTotal: number;
   mocksTotal: number;
   fullMocks: boolean;
+  /** Essay gradings per China day (idea page and mock essays; a retry after a failure is free). */
+  essaysPerDay: number;
+  /** For a trial: essay gradings in total. */
+  essaysTotal: number;
 }
 
 const unlimited = -1;
 
 /** Defaults (docs/decisions/0012-exam-engine.md). -1 = unlimited. */
 export const defaultQuotas: Record<RoleKind, Quota> = {
-  [RoleKind.Stranger]: { questionsPerDay: 0, mocksPerDay: 0, questionsTotal: 0, mocksTotal: 0, fullMocks: false },
+  [RoleKind.Stranger]: {
+    questionsPerDay: 0,
+    mocksPerDay: 0,
+    questionsTotal: 0,
+    mocksTotal: 0,
+    fullMocks: false,
+    essaysPerDay: 0,
+    essaysTotal: 0,
+  },
   // A trial tastes everything but full and single-measure mocks, within a total.
-  [RoleKind.Trail]: { questionsPerDay: 50, mocksPerDay: 1, questionsTotal: 200, mocksTotal: 2, fullMocks: false },
+  [RoleKind.Trail]: {
+    questionsPerDay: 50,
+    mocksPerDay: 1,
+    questionsTotal: 200,
+    mocksTotal: 2,
+    fullMocks: false,
+    essaysPerDay: 1,
+    essaysTotal: 2,
+  },
   [RoleKind.FreeVIP]: {
     questionsPerDay: 100,
     mocksPerDay: 1,
     questionsTotal: unlimited,
     mocksTotal: unlimited,
     fullMocks: true,
+    essaysPerDay: 1,
+    essaysTotal: unlimited,
   },
   [RoleKind.VIP]: {
     questionsPerDay: 500,
@@ -38,6 +60,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     questionsTotal: unlimited,
     mocksTotal: unlimited,
     fullMocks: true,
+    essaysPerDay: 5,
+    essaysTotal: unlimited,
   },
   [RoleKind.SVIP]: {
     questionsPerDay: unlimited,
@@ -45,6 +69,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     questionsTotal: unlimited,
     mocksTotal: unlimited,
     fullMocks: true,
+    essaysPerDay: 20,
+    essaysTotal: unlimited,
   },
 };
 
@@ -63,8 +89,16 @@ export async function loadQuotas(db: Db): Promise<Map<number, Quota>> {
   return table;
 }
 
-export type Subject = 'question' | 'mock';
-const subjectName: Record<Subject, string> = { question: '做题', mock: '模考' };
+export type Subject = 'question' | 'mock' | 'essay';
+const subjectName: Record<Subject, string> = { question: '做题', mock: '模考', essay: '作文批改' };
+const subjectUnit: Record<Subject, string> = { question: '道题', mock: '次', essay: '篇' };
+
+/** The caller's limits for a subject: per China day and (for a trial) in total; -1 = unlimited. */
+function limitsOf(q: Quota, subject: Subject): { perDay: number; total: number } {
+  if (subject === 'question') return { perDay: q.questionsPerDay, total: q.questionsTotal };
+  if (subject === 'mock') return { perDay: q.mocksPerDay, total: q.mocksTotal };
+  return { perDay: q.essaysPerDay, total: q.essaysTotal };
+}
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -100,6 +134,14 @@ export function assertMayMock(quotas: Map<number, Quota>, caller: Caller, measur
   }
 }
 
+/** Whether `consume` would count anything for the caller (false for staff and unlimited roles). */
+export function countsAgainst(quotas: Map<number, Quota>, caller: Caller, subject: Subject): boolean {
+  if (isStaff(caller)) return false;
+  const q = quotas.get(caller.roleKind) ?? defaultQuotas[RoleKind.Stranger];
+  const { perDay, total } = limitsOf(q, subject);
+  return total !== unlimited || perDay !== unlimited;
+}
+
 /**
  * Takes one unit for the caller inside `tx`: the daily quota (China day) and, for a trial, the
  * total. Throws day_overflow / role_overflow; the transaction then rolls back whatever it did.
@@ -109,7 +151,7 @@ export async function consume(tx: Tx, quotas: Map<number, Quota>, caller: Caller
   const q = quotas.get(caller.roleKind) ?? defaultQuotas[RoleKind.Stranger];
   const userId = Number(caller.userId);
   const role = roleName[caller.roleKind as RoleKind] ?? '';
-  const total = subject === 'question' ? q.questionsTotal : q.mocksTotal;
+  const { perDay, total } = limitsOf(q, subject);
   if (!(await takeUnit(tx, userId, 'total', subject, total))) {
     throw new AppError('role_overflow', {
       show: `试用额度已用完（${subjectName[subject]}），请开通会员`,
@@ -117,10 +159,9 @@ export async function consume(tx: Tx, quotas: Map<number, Quota>, caller: Caller
       roleName: role,
     });
   }
-  const perDay = subject === 'question' ? q.questionsPerDay : q.mocksPerDay;
   if (!(await takeUnit(tx, userId, chinaDay(now), subject, perDay))) {
     throw new AppError('day_overflow', {
-      show: `今日${subjectName[subject]}额度已用完（${role}每天 ${perDay} ${subject === 'question' ? '道题' : '次'}），明天再来或升级会员`,
+      show: `今日${subjectName[subject]}额度已用完（${role}每天 ${perDay} ${subjectUnit[subject]}），明天再来或升级会员`,
       overflowSubject: subjectName[subject],
       roleName: role,
     });

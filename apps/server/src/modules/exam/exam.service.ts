@@ -3,19 +3,22 @@
 // settle() commits timed-out sections on every read and write (docs/decisions/0012-exam-engine.md).
 import { randomUUID } from 'node:crypto';
 import { ExamStatus, QuestionCategory, QuestionState } from '@gre/contract/enums';
-import type { BookPage, BookTemplate, CreateOption, TemplateCard } from '@gre/contract/exam';
+import type { AdaptiveLevel, BookPage, BookTemplate, CreateOption, TemplateCard } from '@gre/contract/exam';
 import type { Answer, Question } from '@gre/contract/question';
 import { type Clock, chinaDay } from '../../platform/clock.ts';
-import type { AuthedContext } from '../../platform/endpoints.ts';
+import type { AuthedContext, Caller } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
 import type { Catalogue } from '../question/catalogue.ts';
 import type { QuestionService } from '../question/question.service.ts';
 import type { Rights } from '../question/rights.ts';
+import type { ScoringService } from '../scoring/scoring.service.ts';
+import { withRouting } from './exam.adaptive.ts';
 import * as engine from './exam.engine.ts';
 import { type EngineExam, newRuntime, type StoredRuntime, type StoredSection } from './exam.engine.ts';
 import { bookStatusOf, isOver, toBook, toEngine, toExam, toProgress, toRecord } from './exam.mapper.ts';
-import { assertMayMock, consume, type Quota } from './exam.quota.ts';
-import type { ExamRepo, ExamRow, ResponseRow, Tx } from './exam.repo.ts';
+import { assertMayMock, consume, countsAgainst, type Quota } from './exam.quota.ts';
+import type { Activity, ExamRepo, ExamRow, ResponseRow, Tx } from './exam.repo.ts';
 import { computeResult } from './exam.result.ts';
 import { answerFits, isEmptyAnswer, scoreAnswer } from './exam.scoring.ts';
 import { buildTemplates, greSections, mathAreaOf, type TemplateDef, type TemplateSection } from './exam.templates.ts';
@@ -44,12 +47,16 @@ export interface ExamServiceDeps {
   onCommitted?: Array<(c: CommittedSections) => Promise<void>>;
   /** Where failures of after-commit work are reported. */
   logError?: (err: unknown, msg: string) => void;
+  /** Item parameters for scaled scores and adaptive cut scores (loaded before any exam is read). */
+  scoring: Pick<ScoringService, 'paramsOf' | 'ready'>;
 }
 
 interface TemplateIndex {
   defs: TemplateDef[];
   byId: Map<string, TemplateDef>;
 }
+
+const settleQueue = 'exam.settle_expired';
 
 const measureMocks = new Set(['mock_full', 'mock_verbal', 'mock_quant']);
 
@@ -59,7 +66,7 @@ export function createExamService(deps: ExamServiceDeps) {
   // Templates follow the catalogue: rebuilt (and upserted, idempotently) when it is reloaded.
   const built = new WeakMap<Catalogue, Promise<TemplateIndex>>();
   const templates = async () => {
-    const c = await deps.questions.catalogue();
+    const [c] = await Promise.all([deps.questions.catalogue(), deps.scoring.ready()]);
     let t = built.get(c);
     if (!t) {
       t = (async () => {
@@ -110,7 +117,7 @@ export function createExamService(deps: ExamServiceDeps) {
   }
 
   function newSections(specs: TemplateSection[], c: Catalogue): StoredSection[] {
-    return specs.map((s, index) => {
+    const sections = specs.map((s, index): StoredSection => {
       const ds = s.questionIds.map((id) => c.byId.get(id)?.question.difficulty ?? 2);
       return {
         index,
@@ -126,6 +133,7 @@ export function createExamService(deps: ExamServiceDeps) {
         questions: s.questionIds.map(newRuntime),
       };
     });
+    return withRouting(specs, sections, (id) => c.byId.get(id)?.question, deps.scoring.paramsOf);
   }
 
   async function insertExam(
@@ -152,95 +160,140 @@ export function createExamService(deps: ExamServiceDeps) {
     return id;
   }
 
-  /** Applies the finished exam's result to the row (and its book). */
-  async function afterWrite(
-    tx: Tx,
-    row: ExamRow,
-    e: EngineExam,
-    c: Catalogue,
-    wasOver: boolean,
-    afterCommit: (fn: () => Promise<void> | void) => void,
-  ) {
-    const before = row.sections as StoredSection[];
-    const committed = e.sections.filter((s, i) => s.finished && !before[i]?.finished);
-    const finishedNow = isOver(e.status) && !wasOver;
-    row.status = e.status;
-    row.cursorSection = e.cursorSection;
-    row.cursorQuestion = e.cursorQuestion;
-    row.isAutoCommit = e.isAutoCommit;
-    row.sections = e.sections;
-    row.updatedAt = clock.now();
-    if (isOver(e.status) && !wasOver) {
-      row.finishedAt = new Date(e.finishedAt);
-      row.result = computeResult(
+  /** The exam as `e` left it: the next row to save (with the result when it finished now). */
+  function nextRow(row: ExamRow, e: EngineExam, c: Catalogue, finishedNow: boolean): ExamRow {
+    const next: ExamRow = {
+      ...row,
+      status: e.status,
+      cursorSection: e.cursorSection,
+      cursorQuestion: e.cursorQuestion,
+      isAutoCommit: e.isAutoCommit,
+      sections: e.sections,
+      updatedAt: clock.now(),
+      version: row.version + 1,
+      deadlineAt: openDeadline(e),
+    };
+    if (finishedNow) {
+      next.finishedAt = new Date(e.finishedAt);
+      next.result = computeResult(
         e.sections,
         (id) => c.byId.get(id)?.question,
         (id) => c.tagNames.get(id) ?? id,
+        { examKind: row.kind, paramsOf: deps.scoring.paramsOf },
       );
-      if (row.bookId) await repo.updateBook(tx, row.bookId, { status: 2, updatedAt: row.updatedAt });
     }
-    await repo.saveExam(tx, row);
-    if (finishedNow) await repo.logResponses(tx, responsesOf(row, e, c, clock.now()));
-    if (committed.length && deps.onCommitted?.length) {
-      const info: CommittedSections = {
-        tx,
-        userId: row.userId,
-        examId: row.id,
-        examKind: row.kind,
-        sections: committed,
-        examFinished: finishedNow,
-        afterCommit,
-      };
-      for (const hook of deps.onCommitted) await hook(info);
-    }
+    return next;
+  }
+
+  // Recently written exams of this process, so a save needs no read. Another process's write makes
+  // the copy stale: the conditional save then misses, and the exam is read again.
+  const recent = new Map<string, ExamRow>();
+  const remember = (row: ExamRow) => {
+    recent.delete(row.id);
+    recent.set(row.id, row);
+    if (recent.size > 5000) recent.delete(recent.keys().next().value as string);
+  };
+  async function current(userId: number, examId: string, fresh: boolean) {
+    const cached = fresh ? undefined : recent.get(examId);
+    if (cached && cached.userId === userId) return cached;
+    const row = await repo.findExam(userId, examId);
+    if (!row) throw errors.notFound('考试不存在');
+    return row;
+  }
+
+  /** Who writes: the candidate (quotas apply), or the server settling a clock (caller null). */
+  interface Writer {
+    userId: number;
+    caller: Caller | null;
+  }
+  const by = (ctx: AuthedContext): Writer => ({ userId: Number(ctx.caller.userId), caller: ctx.caller });
+
+  /** What a write does besides the exam row: a question unit taken, today's practice counted. */
+  interface Effects {
+    quota?: boolean;
+    activity?: Omit<Activity, 'day'>;
   }
 
   /**
-   * One write on an exam: lock the row, settle the clock, apply `op`, save. When `op` refuses
-   * after settle committed a timed-out section, the settled state is still saved.
+   * One write on an exam: settle the clock, apply `op`, save over the version read (retrying from a
+   * fresh read when another write got there first). When `op` refuses after settle committed a
+   * timed-out section, the settled state is still saved. A plain save is one statement; quotas,
+   * finishing and committed sections run in one transaction.
    */
   async function write<T>(
-    ctx: AuthedContext,
+    who: Writer,
     examId: string,
-    op: (e: EngineExam, now: number, tx: Tx, c: Catalogue) => Promise<T> | T,
+    op: (e: EngineExam, now: number, c: Catalogue, fx: Effects) => T,
   ) {
-    const { c } = await templates();
+    const [{ c }, quotas] = await Promise.all([templates(), deps.quotas()]);
     const score = scorer(c);
-    const userId = Number(ctx.caller.userId);
-    let refused: unknown = null;
-    const later: Array<() => Promise<void> | void> = [];
-    const afterCommit = (fn: () => Promise<void> | void) => later.push(fn);
-    const out = await repo.db.transaction(async (tx) => {
-      const row = await repo.lockExam(tx, userId, examId);
-      if (!row) throw errors.notFound('考试不存在');
+    const { userId, caller } = who;
+    for (let attempt = 0; ; attempt++) {
+      const row = await current(userId, examId, attempt > 0);
       const wasOver = isOver(row.status);
       const now = clock.now().getTime();
-      const e = toEngine(row);
+      let e = toEngine(row);
       const settled = engine.settle(e, now, score);
+      let fx: Effects = {};
+      let refused: AppError | null = null;
+      let value: T | undefined;
       try {
-        const value = await op(e, now, tx, c);
-        await afterWrite(tx, row, e, c, wasOver, afterCommit);
-        return { row, e, now, value };
+        value = op(e, now, c, fx);
       } catch (err) {
         if (!settled || !(err instanceof AppError)) throw err;
         refused = err;
-        later.length = 0;
         // Save only what settle did (op may have changed the copy before it refused).
-        const fresh = toEngine(row);
-        engine.settle(fresh, now, score);
-        await afterWrite(tx, row, fresh, c, wasOver, afterCommit);
-        return null;
+        e = toEngine(row);
+        engine.settle(e, now, score);
+        fx = {};
       }
-    });
-    for (const fn of later) {
-      try {
-        await fn();
-      } catch (err) {
-        deps.logError?.(err, 'exam after-commit work failed');
+      const before = row.sections as StoredSection[];
+      const committed = e.sections.filter((s, i) => s.finished && !before[i]?.finished);
+      const finishedNow = isOver(e.status) && !wasOver;
+      const next = nextRow(row, e, c, finishedNow);
+      const activity = fx.activity ? { day: chinaDay(new Date(now)), ...fx.activity } : undefined;
+      const takesQuota = fx.quota === true && caller !== null && countsAgainst(quotas, caller, 'question');
+      const later: Array<() => Promise<void> | void> = [];
+      const saved =
+        !committed.length && !finishedNow && !takesQuota
+          ? await repo.saveIfVersion(repo.db, next, row.version, activity)
+          : await repo.db.transaction(async (tx) => {
+              if (!(await repo.saveIfVersion(tx, next, row.version, activity))) return false;
+              if (takesQuota && caller) await consume(tx, quotas, caller, 'question', new Date(now));
+              if (finishedNow) {
+                if (next.bookId) await repo.updateBook(tx, next.bookId, { status: 2, updatedAt: next.updatedAt });
+                await repo.logResponses(tx, responsesOf(next, e, c, clock.now()));
+              }
+              if (committed.length) {
+                const info: CommittedSections = {
+                  tx,
+                  userId,
+                  examId,
+                  examKind: row.kind,
+                  sections: committed,
+                  examFinished: finishedNow,
+                  afterCommit: (fn) => later.push(fn),
+                };
+                for (const hook of deps.onCommitted ?? []) await hook(info);
+              }
+              return true;
+            });
+      if (!saved) {
+        recent.delete(examId);
+        if (attempt < 8) continue;
+        throw new AppError('bad_request', { show: '保存冲突，请重试' });
       }
+      remember(next);
+      for (const fn of later) {
+        try {
+          await fn();
+        } catch (err) {
+          deps.logError?.(err, 'exam after-commit work failed');
+        }
+      }
+      if (refused) throw refused;
+      return { row: next, e, now, value: value as T };
     }
-    if (!out) throw refused;
-    return out;
   }
 
   const position = (si: number, qi: number) => ({ si, qi });
@@ -248,13 +301,13 @@ export function createExamService(deps: ExamServiceDeps) {
   async function getExam(examId: string, ctx: AuthedContext) {
     const { c } = await templates();
     const userId = Number(ctx.caller.userId);
-    let row = await repo.findExam(userId, examId);
-    if (!row) throw errors.notFound('考试不存在');
+    let row = await current(userId, examId, true);
+    remember(row);
     let e = toEngine(row);
     const now = clock.now().getTime();
-    // A section that timed out while nobody looked is committed now (under the lock).
+    // A section that timed out while nobody looked is committed now.
     if (engine.settle(toEngine(row), now, scorer(c))) {
-      const w = await write(ctx, examId, () => null);
+      const w = await write(by(ctx), examId, () => null);
       row = w.row;
       e = w.e;
     }
@@ -263,6 +316,34 @@ export function createExamService(deps: ExamServiceDeps) {
 
   return {
     templates,
+
+    /**
+     * Commits sections whose time ran out while nobody had the exam open (a closed browser), so
+     * their essays are graded and their results counted without waiting for the candidate to come
+     * back. Run by a recurring job; returns how many exams it settled.
+     */
+    async startWorkers(queue: JobQueue) {
+      // Every minute; a run that fails is simply the next minute's work.
+      await queue.define(settleQueue, { retryLimit: 0, expireInSeconds: 120 });
+      await queue.work(settleQueue, async () => {
+        while ((await this.settleExpired(200)) === 200) {
+          // A backlog (after downtime): keep going in batches.
+        }
+      });
+      await queue.schedule(settleQueue, '* * * * *');
+    },
+
+    async settleExpired(limit = 200): Promise<number> {
+      const due = await repo.expired(clock.now(), limit);
+      for (const d of due) {
+        try {
+          await write({ userId: d.userId, caller: null }, d.id, () => null);
+        } catch (err) {
+          deps.logError?.(err, `settling exam ${d.id} failed`);
+        }
+      }
+      return due.length;
+    },
 
     async listTemplates(page: BookPage, ctx: AuthedContext): Promise<{ cards: TemplateCard[] }> {
       const [{ c, t }, rights] = await Promise.all([templates(), deps.rights()]);
@@ -385,12 +466,16 @@ export function createExamService(deps: ExamServiceDeps) {
     getExam,
 
     async openQuestion(b: { exam_id: string; section_index: number; question_index: number }, ctx: AuthedContext) {
-      const w = await write(ctx, b.exam_id, (e, now) => engine.openQuestion(e, b.section_index, b.question_index, now));
+      const w = await write(by(ctx), b.exam_id, (e, now) =>
+        engine.openQuestion(e, b.section_index, b.question_index, now),
+      );
       return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
     },
 
     async moveCursor(b: { exam_id: string; section_index: number; question_index: number }, ctx: AuthedContext) {
-      const w = await write(ctx, b.exam_id, (e, now) => engine.moveCursor(e, b.section_index, b.question_index, now));
+      const w = await write(by(ctx), b.exam_id, (e, now) =>
+        engine.moveCursor(e, b.section_index, b.question_index, now),
+      );
       return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
     },
 
@@ -398,8 +483,7 @@ export function createExamService(deps: ExamServiceDeps) {
       b: { exam_id: string; section_index: number; question_index: number; answer: Answer; used_time_seconds: number },
       ctx: AuthedContext,
     ) {
-      const quotas = await deps.quotas();
-      const w = await write(ctx, b.exam_id, async (e, now, tx, c) => {
+      const w = await write(by(ctx), b.exam_id, (e, now, c, fx) => {
         const id = e.sections[b.section_index]?.questions[b.question_index]?.id;
         const q = id ? c.byId.get(id)?.question : undefined;
         if (q) {
@@ -417,13 +501,9 @@ export function createExamService(deps: ExamServiceDeps) {
           now,
           empty,
         );
-        if (first) await consume(tx, quotas, ctx.caller, 'question', new Date(now));
         const isWord = q?.category === QuestionCategory.Word;
-        await repo.addActivity(tx, Number(ctx.caller.userId), chinaDay(new Date(now)), {
-          question: first && !isWord ? 1 : 0,
-          word: first && isWord ? 1 : 0,
-          seconds: spent,
-        });
+        fx.quota = first;
+        fx.activity = { question: first && !isWord ? 1 : 0, word: first && isWord ? 1 : 0, seconds: spent };
       });
       return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
     },
@@ -432,7 +512,7 @@ export function createExamService(deps: ExamServiceDeps) {
       b: { exam_id: string; section_index: number; question_index: number; flagged: boolean },
       ctx: AuthedContext,
     ) {
-      const w = await write(ctx, b.exam_id, (e, now) =>
+      const w = await write(by(ctx), b.exam_id, (e, now) =>
         engine.flag(e, b.section_index, b.question_index, b.flagged, now),
       );
       return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
@@ -442,29 +522,24 @@ export function createExamService(deps: ExamServiceDeps) {
       b: { exam_id: string; section_index: number; question_index: number; seconds: number },
       ctx: AuthedContext,
     ) {
-      const w = await write(ctx, b.exam_id, async (e, now, tx) => {
+      const w = await write(by(ctx), b.exam_id, (e, now, _c, fx) => {
         const q = e.sections[b.section_index]?.questions[b.question_index];
         const before = q?.used ?? 0;
         engine.addTime(e, b.section_index, b.question_index, b.seconds, now);
-        const seconds = (q?.used ?? 0) - before;
-        await repo.addActivity(tx, Number(ctx.caller.userId), chinaDay(new Date(now)), {
-          question: 0,
-          word: 0,
-          seconds,
-        });
+        fx.activity = { question: 0, word: 0, seconds: (q?.used ?? 0) - before };
       });
       return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
     },
 
     async finishSection(b: { exam_id: string; section_index: number }, ctx: AuthedContext) {
-      const w = await write(ctx, b.exam_id, (e, now, _tx, c) =>
+      const w = await write(by(ctx), b.exam_id, (e, now, c) =>
         engine.finishSection(e, b.section_index, now, scorer(c)),
       );
       return toProgress(w.row, w.e, w.now, null);
     },
 
     async finishExam(examId: string, ctx: AuthedContext) {
-      const w = await write(ctx, examId, (e, now, _tx, c) => engine.finishExam(e, now, scorer(c)));
+      const w = await write(by(ctx), examId, (e, now, c) => engine.finishExam(e, now, scorer(c)));
       return toProgress(w.row, w.e, w.now, null);
     },
 
@@ -503,6 +578,13 @@ export function createExamService(deps: ExamServiceDeps) {
         for (const q of s.questions) if (q.state === QuestionState.Answered) ids.add(q.id);
     return ids;
   }
+}
+
+/** The deadline of the section running now (null when none runs, or it is untimed). */
+function openDeadline(e: EngineExam): Date | null {
+  const s = engine.currentSection(e);
+  const d = s ? engine.deadlineOf(s) : 0;
+  return d ? new Date(d) : null;
 }
 
 /** The response log of a finished exam: every scored question (essays are graded elsewhere). */
@@ -557,9 +639,9 @@ function buildCustom(o: CreateOption, pool: Question[], c: Catalogue): TemplateS
       o.math_create_kind === 'all' ||
       mathAreaOf(q, tagName) === o.math_create_kind);
   /** Takes about n questions, a passage or figure with all its questions the caller may open. */
-  const takeN = (qs: Question[], n: number, used: Set<string>) => {
+  const takeN = (qs: Question[], n: number, used: Set<string>, ordered = order(qs)) => {
     const out: string[] = [];
-    for (const q of order(qs)) {
+    for (const q of ordered) {
       if (out.length >= n) break;
       if (used.has(q.id)) continue;
       const mates = q.group_id ? qs.filter((m) => m.group_id === q.group_id && !used.has(m.id)) : [q];
@@ -575,6 +657,27 @@ function buildCustom(o: CreateOption, pool: Question[], c: Catalogue): TemplateS
   const quantPool = pool.filter((q) => q.category === 3 && fits(q));
   const used = new Set<string>();
   const limit = (minutes: number) => (o.enable_count_up ? 0 : minutes * 60);
+  /**
+   * A second section's easy / medium / hard variants (easiest first, closest to difficulty 2 first,
+   * hardest first); they may share questions with each other, never with an earlier section.
+   */
+  const adaptive = (qs: Question[], n: number) => {
+    const rank: Record<AdaptiveLevel, (q: Question) => number> = {
+      easy: (q) => q.difficulty,
+      medium: (q) => Math.abs(q.difficulty - 2),
+      hard: (q) => -q.difficulty,
+    };
+    const pick = (l: AdaptiveLevel) =>
+      takeN(
+        qs,
+        n,
+        new Set(used),
+        [...order(qs)].sort((a, b) => rank[l](a) - rank[l](b)),
+      );
+    const variants = { easy: pick('easy'), medium: pick('medium'), hard: pick('hard') };
+    for (const id of Object.values(variants).flat()) used.add(id);
+    return { questionIds: variants.medium, variants };
+  };
   if (o.kind === 'full') {
     const { issue, verbal1, verbal2, quant1, quant2 } = greSections;
     const out: TemplateSection[] = [];
@@ -607,13 +710,13 @@ function buildCustom(o: CreateOption, pool: Question[], c: Catalogue): TemplateS
         name: verbal2.name,
         kind: 'verbal',
         limit: limit(verbal2.minutes),
-        questionIds: takeN(verbalPool, verbal2.count, used),
+        ...adaptive(verbalPool, verbal2.count),
       },
       {
         name: quant2.name,
         kind: 'quant',
         limit: limit(quant2.minutes),
-        questionIds: takeN(quantPool, quant2.count, used),
+        ...adaptive(quantPool, quant2.count),
       },
     );
     return out;

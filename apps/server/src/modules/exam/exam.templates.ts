@@ -1,6 +1,6 @@
 // Book templates derived from the question catalogue, deterministically (stable ids, same bank →
 // same templates). Grouped questions (a reading passage, a data figure) always stay together.
-import type { BookPage, BookTemplate, ExamKind, MathArea } from '@gre/contract/exam';
+import type { AdaptiveLevel, BookPage, BookTemplate, ExamKind, MathArea } from '@gre/contract/exam';
 import { mathAreaLabel } from '@gre/contract/exam';
 import type { Question } from '@gre/contract/question';
 import { type QuestionKind, questionKindLabel } from '@gre/contract/question';
@@ -11,7 +11,13 @@ export interface TemplateSection {
   kind: 'issue' | 'verbal' | 'quant' | 'practice';
   /** Seconds; 0 = untimed. */
   limit: number;
+  /** The questions; for an adaptive section its medium variant (the fixed form). */
   questionIds: string[];
+  /**
+   * A mock's second Verbal / Quant section: easy, medium and hard variants, one of which the first
+   * section of the measure chooses (exam.engine.ts). The variants may share questions.
+   */
+  variants?: Record<AdaptiveLevel, string[]>;
 }
 
 export interface TemplateDef {
@@ -389,9 +395,11 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
 }
 
 /**
- * Mock exams: 4 full mocks that share no question, then verbal-only, quant-only and single-section
- * mocks from what is left (reusing items only when the bank runs out). Each verbal section mixes
- * text completion, sentence equivalence and whole reading passages like the real test.
+ * Mock exams: 4 full mocks that share no question (counting every variant), then verbal-only,
+ * quant-only and single-section mocks from what is left (reusing items only when the bank runs out).
+ * Each verbal section mixes text completion, sentence equivalence and whole reading passages like
+ * the real test. The second Verbal and Quant sections of full and single-measure mocks are adaptive
+ * (easy / medium / hard variants; docs/scoring.md).
  */
 function buildMocks(live: Question[], c: Catalogue): TemplateDef[] {
   const used = new Set<string>();
@@ -463,16 +471,144 @@ function buildMocks(live: Question[], c: Catalogue): TemplateDef[] {
     name: string,
     minutes: number,
     ids: string[],
+    variants?: Record<AdaptiveLevel, string[]>,
   ): TemplateSection => ({
     name,
     kind,
     limit: minutes * 60,
     questionIds: ids,
+    ...(variants ? { variants } : {}),
   });
+
+  // Adaptive second sections -------------------------------------------------------------------
+  // Each single-item part (TC, SE / QC, PS, MA, NE) of n items gets a pool of about 2.5n: the n
+  // easiest and the n hardest the bank still has, and ⌈n/2⌉ of medium difficulty, dealt in turn to
+  // the mocks built together so they are alike. The easy variant takes the n easiest of the pool,
+  // the hard one the n hardest, medium the n closest to difficulty 2 (its medium items and some of
+  // the others). Passages and the data-interpretation figure are shared by the three variants (the
+  // bank has 30 passages and 10 figures). So the four full mocks still share no question.
+  const byDifficulty = (qs: Question[], salt: string) =>
+    shuffled(qs, (q) => q.id, salt).sort((a, b) => a.difficulty - b.difficulty);
+  /**
+   * `reuse`: single-measure mocks may take items of the full mocks (the bank's easiest and hardest
+   * items are gone by then), preferring unused ones of the same difficulty.
+   */
+  const dealPools = (qs: Question[], ns: number[], salt: string, avoid: string[][], reuse: boolean): Question[][] => {
+    const pools: Question[][] = ns.map(() => []);
+    const mine = new Set(avoid.flat());
+    const order = reuse
+      ? byDifficulty(
+          qs.filter((q) => !mine.has(q.id)),
+          salt,
+        ).sort((a, b) => a.difficulty - b.difficulty || Number(used.has(a.id)) - Number(used.has(b.id)))
+      : byDifficulty(fresh(qs), salt);
+    let lo = 0;
+    let hi = order.length - 1;
+    const rounds = Math.max(0, ...ns);
+    const deal = (count: (n: number) => number, next: () => Question | undefined) => {
+      for (let round = 0; round < rounds; round++) {
+        const turn = round % 2 === 0 ? ns.map((_, m) => m) : ns.map((_, m) => ns.length - 1 - m);
+        for (const m of turn) {
+          if (round >= count(ns[m] as number)) continue;
+          const q = next();
+          if (q) (pools[m] as Question[]).push(q);
+        }
+      }
+    };
+    deal(
+      (n) => n,
+      () => (lo <= hi ? order[lo++] : undefined),
+    );
+    deal(
+      (n) => n,
+      () => (lo <= hi ? order[hi--] : undefined),
+    );
+    const middle = shuffled(order.slice(lo, hi + 1), (q) => q.id, `${salt}-mid`).sort(
+      (a, b) => Math.abs(a.difficulty - 2) - Math.abs(b.difficulty - 2),
+    );
+    deal(
+      (n) => Math.ceil(n / 2),
+      () => middle.shift(),
+    );
+    // The bank ran out: reuse items of other mocks (never of this mock).
+    pools.forEach((pool, m) => {
+      const want = 2 * (ns[m] as number) + Math.ceil((ns[m] as number) / 2);
+      if (pool.length >= want) return;
+      const own = new Set([...(avoid[m] ?? []), ...pool.map((q) => q.id)]);
+      pool.push(
+        ...byDifficulty(qs, `${salt}-reuse`)
+          .filter((q) => !own.has(q.id))
+          .slice(0, want - pool.length),
+      );
+    });
+    for (const pool of pools) for (const q of pool) used.add(q.id);
+    return pools;
+  };
+  const variantsOf = (pool: Question[], n: number, salt: string): Record<AdaptiveLevel, string[]> => {
+    const sorted = byDifficulty(pool, salt);
+    const mixed = (qs: Question[]) => shuffled(qs, (q) => q.id, `${salt}-order`).map((q) => q.id);
+    if (n <= 0) return { easy: [], medium: [], hard: [] };
+    return {
+      easy: mixed(sorted.slice(0, n)),
+      medium: mixed(
+        shuffled(pool, (q) => q.id, `${salt}-mid`)
+          .sort((a, b) => Math.abs(a.difficulty - 2) - Math.abs(b.difficulty - 2))
+          .slice(0, n),
+      ),
+      hard: mixed(sorted.slice(-n)),
+    };
+  };
+  type Adaptive = { questionIds: string[]; variants: Record<AdaptiveLevel, string[]> };
+  const assemble = (parts: (level: AdaptiveLevel) => string[]): Adaptive => {
+    const variants = { easy: parts('easy'), medium: parts('medium'), hard: parts('hard') };
+    return { questionIds: variants.medium, variants };
+  };
+  /** Verbal 2 (15 = 4 TC + 4 SE + 7 RC) of `firsts.length` mocks built together. */
+  const adaptiveVerbal = (firsts: string[][], salt: string, reuse = false): Adaptive[] => {
+    const groups = firsts.map((_, m) => takeGroups(readingUnits, 7, `${salt}-rc-${m}`));
+    const nTc = groups.map((g) => 4 + 7 - g.reduce((k, u) => k + u.length, 0));
+    const tcPools = dealPools(tc, nTc, `${salt}-tc`, firsts, reuse);
+    const sePools = dealPools(
+      se,
+      firsts.map(() => 4),
+      `${salt}-se`,
+      firsts,
+      reuse,
+    );
+    return firsts.map((_, m) => {
+      const t = variantsOf(tcPools[m] as Question[], nTc[m] as number, `${salt}-tc-${m}`);
+      const e = variantsOf(sePools[m] as Question[], 4, `${salt}-se-${m}`);
+      const [first, ...rest] = groups[m] as string[][];
+      return assemble((l) => [...t[l], ...(first ?? []), ...e[l], ...rest.flat()]);
+    });
+  };
+  /** Quant 2 (15 = 5 QC + 4 PS + a figure of 3 + 2 MA + 1 NE) of `firsts.length` mocks built together. */
+  const adaptiveQuant = (firsts: string[][], salt: string, reuse = false): Adaptive[] => {
+    const figures = firsts.map((_, m) => takeGroups(diUnits, 3, `${salt}-di-${m}`).flat());
+    const nPs = figures.map((f) => 4 + 3 - f.length);
+    const same = (n: number) => firsts.map(() => n);
+    const pools = {
+      qc: dealPools(qmath('qc'), same(5), `${salt}-qc`, firsts, reuse),
+      ps: dealPools(qmath('ps_single'), nPs, `${salt}-ps`, firsts, reuse),
+      pm: dealPools(qmath('ps_multi'), same(2), `${salt}-pm`, firsts, reuse),
+      ne: dealPools([...qmath('numeric'), ...qmath('numeric_fraction')], same(1), `${salt}-ne`, firsts, reuse),
+    };
+    return firsts.map((_, m) => {
+      const v = {
+        qc: variantsOf(pools.qc[m] as Question[], 5, `${salt}-qc-${m}`),
+        ps: variantsOf(pools.ps[m] as Question[], nPs[m] as number, `${salt}-ps-${m}`),
+        pm: variantsOf(pools.pm[m] as Question[], 2, `${salt}-pm-${m}`),
+        ne: variantsOf(pools.ne[m] as Question[], 1, `${salt}-ne-${m}`),
+      };
+      return assemble((l) => [...v.qc[l], ...v.ps[l], ...(figures[m] as string[]), ...v.pm[l], ...v.ne[l]]);
+    });
+  };
+
   const { issue: iss, verbal1, verbal2, quant1, quant2 } = greSections;
   const out: TemplateDef[] = [];
   const mock = (id: string, title: string, kind: ExamKind, label: string, sections: TemplateSection[]) => {
     const ids = sections.flatMap((s) => s.questionIds);
+    const all = new Set(sections.flatMap((s) => [...s.questionIds, ...Object.values(s.variants ?? {}).flat()]));
     out.push({
       unlockAt: 0,
       sections,
@@ -481,7 +617,7 @@ function buildMocks(live: Question[], c: Catalogue): TemplateDef[] {
         index: 0,
         title,
         param: `simulate:${kind}`,
-        kinds: [...new Set(ids.map((i) => c.byId.get(i)?.question.kind).filter((k): k is QuestionKind => !!k))],
+        kinds: [...new Set([...all].map((i) => c.byId.get(i)?.question.kind).filter((k): k is QuestionKind => !!k))],
         unlock_date_stamp: 0,
         hide: false,
         label,
@@ -493,24 +629,49 @@ function buildMocks(live: Question[], c: Catalogue): TemplateDef[] {
       },
     });
   };
-  for (let k = 1; k <= 4; k++) {
-    const salt = `full-${k}`;
-    mock(`mock-full-${k}`, `全真模考 ${k}`, 'mock_full', '全真模考', [
-      section('issue', iss.name, iss.minutes, take(issue, 1, salt)),
-      section('verbal', verbal1.name, verbal1.minutes, verbal(12, `${salt}-v1`)),
-      section('quant', quant1.name, quant1.minutes, quant(12, `${salt}-q1`)),
-      section('verbal', verbal2.name, verbal2.minutes, verbal(15, `${salt}-v2`)),
-      section('quant', quant2.name, quant2.minutes, quant(15, `${salt}-q2`)),
+  const second = (kind: 'verbal' | 'quant', a: Adaptive) => {
+    const g = kind === 'verbal' ? verbal2 : quant2;
+    return section(kind, g.name, g.minutes, a.questionIds, a.variants);
+  };
+
+  // Four full mocks: first their fixed sections, then their adaptive second sections together.
+  const full = [1, 2, 3, 4].map((k) => ({
+    k,
+    issue: take(issue, 1, `full-${k}`),
+    v1: verbal(12, `full-${k}-v1`),
+    q1: quant(12, `full-${k}-q1`),
+  }));
+  const fullV2 = adaptiveVerbal(
+    full.map((f) => f.v1),
+    'full-v2',
+  );
+  const fullQ2 = adaptiveQuant(
+    full.map((f) => f.q1),
+    'full-q2',
+  );
+  full.forEach((f, m) => {
+    mock(`mock-full-${f.k}`, `全真模考 ${f.k}`, 'mock_full', '全真模考', [
+      section('issue', iss.name, iss.minutes, f.issue),
+      section('verbal', verbal1.name, verbal1.minutes, f.v1),
+      section('quant', quant1.name, quant1.minutes, f.q1),
+      second('verbal', fullV2[m] as Adaptive),
+      second('quant', fullQ2[m] as Adaptive),
     ]);
-  }
+  });
+
+  // Single-measure mocks (adaptive too), from what is left.
+  const v1s = [1, 2].map((k) => verbal(12, `v-${k}-1`));
+  const q1s = [1, 2].map((k) => quant(12, `q-${k}-1`));
+  const v2s = adaptiveVerbal(v1s, 'v-2', true);
+  const q2s = adaptiveQuant(q1s, 'q-2', true);
   for (let k = 1; k <= 2; k++) {
     mock(`mock-verbal-${k}`, `语文单科模考 ${k}`, 'mock_verbal', '单科模考', [
-      section('verbal', verbal1.name, verbal1.minutes, verbal(12, `v-${k}-1`)),
-      section('verbal', verbal2.name, verbal2.minutes, verbal(15, `v-${k}-2`)),
+      section('verbal', verbal1.name, verbal1.minutes, v1s[k - 1] as string[]),
+      second('verbal', v2s[k - 1] as Adaptive),
     ]);
     mock(`mock-quant-${k}`, `数学单科模考 ${k}`, 'mock_quant', '单科模考', [
-      section('quant', quant1.name, quant1.minutes, quant(12, `q-${k}-1`)),
-      section('quant', quant2.name, quant2.minutes, quant(15, `q-${k}-2`)),
+      section('quant', quant1.name, quant1.minutes, q1s[k - 1] as string[]),
+      second('quant', q2s[k - 1] as Adaptive),
     ]);
   }
   for (let k = 1; k <= 2; k++) {

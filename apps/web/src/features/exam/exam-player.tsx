@@ -26,7 +26,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths, reportHref } from '../../app/paths.ts';
 import { ExamResultSummary } from '../../components/exam-result.tsx';
@@ -90,7 +90,8 @@ function withProgress(e: Exam, p: ExamProgress): Exam {
 export function ExamPlayer(props: { initial: View; receivedAt: number }) {
   const examId = props.initial.exam.id;
   const [exam, setExam] = useState<Exam>(props.initial.exam);
-  const groups = useMemo(() => new Map(props.initial.groups.map((g) => [g.id, g])), [props.initial.groups]);
+  // Passages and figures; a mock's second section brings its own when it is chosen (refresh below).
+  const [groups, setGroups] = useState(() => new Map(props.initial.groups.map((g) => [g.id, g])));
   // A section the server committed while the candidate was away: say so before the next one.
   const [start] = useState(() => {
     const at = initialPosition(props.initial.exam);
@@ -141,6 +142,7 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
     const view = await api(getExam, { exam_id: examId });
     const at = Date.now();
     setExam(view.exam);
+    setGroups(new Map(view.groups.map((g) => [g.id, g])));
     setClockBase({ offset: clockOffset(view.exam.server_time, at), at });
     return view.exam;
   }, [examId]);
@@ -157,31 +159,47 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
   );
 
   const sendSave = useCallback(
-    (key: string, si: number, qi: number) => {
+    (key: string, si: number, qi: number, keepalive = false) => {
       pending.current.delete(key);
       if (closed.current.has(si)) return Promise.resolve();
       const answer = answersRef.current[key] ?? emptyAnswer;
-      return api(saveAnswer, {
-        exam_id: examId,
-        section_index: si,
-        question_index: qi,
-        answer,
-        used_time_seconds: 0,
-      })
+      return api(
+        saveAnswer,
+        { exam_id: examId, section_index: si, question_index: qi, answer, used_time_seconds: 0 },
+        { keepalive },
+      )
         .then(applyProgress)
         .catch(onWriteError);
     },
     [examId, applyProgress, onWriteError],
   );
 
-  const flushSaves = useCallback(() => {
-    const waits: Promise<void>[] = [];
-    for (const [key, p] of [...pending.current.entries()]) {
-      clearTimeout(p.timer);
-      waits.push(sendSave(key, p.si, p.qi));
-    }
-    return Promise.all(waits);
-  }, [sendSave]);
+  const flushSaves = useCallback(
+    (keepalive = false) => {
+      const waits: Promise<void>[] = [];
+      for (const [key, p] of [...pending.current.entries()]) {
+        clearTimeout(p.timer);
+        waits.push(sendSave(key, p.si, p.qi, keepalive));
+      }
+      return Promise.all(waits);
+    },
+    [sendSave],
+  );
+
+  // Closing the tab (or leaving it for another app on a phone) within the save delay must not lose
+  // the answer just typed: send what is pending at once, as requests that outlive the page.
+  useEffect(() => {
+    const flushNow = () => void flushSaves(true);
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flushNow();
+    };
+    window.addEventListener('pagehide', flushNow);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flushNow);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [flushSaves]);
 
   const reportTime = useCallback(
     (si: number, qi: number) => {
@@ -258,11 +276,13 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
     setCalcOpen(false);
     setConfirmExit(false);
     const auto = section.action.auto_committed;
+    // A later section chosen by this one (easy / medium / hard) gets its questions now: read them.
+    if (exam.sections.some((s) => s.index > pos.si && !s.questions.length)) void refresh().catch(() => {});
     if (auto && !timeoutToasted.current) toast('warning', '本部分时间已到，答案已自动提交');
     timeoutToasted.current = false;
     setEndedAuto(auto);
     setStage(isOver(exam.status) ? 'Result' : 'EndIntro');
-  }, [inSection, section, pos.si, exam.status]);
+  }, [inSection, section, pos.si, exam.status, exam.sections, refresh]);
 
   const changeAnswer = useCallback(
     (key: string, si: number, qi: number, answer: Answer) => {
@@ -355,6 +375,7 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
         ended={stage === 'EndIntro' ? section : null}
         endedAuto={endedAuto}
         target={target ?? null}
+        onRetry={() => void refresh().catch(() => {})}
         onContinue={() => {
           if (stage === 'EndIntro') {
             if (nextIndex < 0) return setStage('Result');
@@ -484,8 +505,11 @@ function IntroStage(props: {
   endedAuto: boolean;
   target: Exam['sections'][number] | null;
   onContinue: () => void;
+  onRetry: () => void;
 }) {
   const t = props.target;
+  // An adaptive section whose questions are being read after the previous section was committed.
+  const preparing = !!t && t.questions.length === 0;
   const first = props.stage === 'StartIntro' && t?.index === 0 && !t.action.started_at;
   return (
     <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: { xs: 2, sm: 4 }, bgcolor: 'grey.100' }}>
@@ -516,7 +540,7 @@ function IntroStage(props: {
               </Typography>
               <Typography color="text.secondary" sx={{ mt: 0.5 }}>
                 第 {t.index + 1} 部分 / 共 {props.exam.sections.length} 部分 · {sectionKindLabel[t.kind]} ·{' '}
-                {t.questions.length} 题 ·{' '}
+                {preparing ? '题目按上一部分的表现生成' : `${t.questions.length} 题`} ·{' '}
                 {t.time_limit_seconds > 0 ? `限时 ${Math.round(t.time_limit_seconds / 60)} 分钟` : '不限时（正计时）'}
               </Typography>
             </Paper>
@@ -532,9 +556,15 @@ function IntroStage(props: {
             </Box>
           ) : null}
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-            <Button variant="contained" size="large" onClick={props.onContinue} sx={{ minWidth: 160 }}>
-              {props.stage === 'StartIntro' ? '开始本部分' : t ? '继续' : '查看成绩'}
-            </Button>
+            {preparing && props.stage === 'StartIntro' ? (
+              <Button variant="contained" size="large" onClick={props.onRetry} sx={{ minWidth: 160 }}>
+                正在准备题目，点此刷新
+              </Button>
+            ) : (
+              <Button variant="contained" size="large" onClick={props.onContinue} sx={{ minWidth: 160 }}>
+                {props.stage === 'StartIntro' ? '开始本部分' : t ? '继续' : '查看成绩'}
+              </Button>
+            )}
             <Button component={Link} to={paths.record} size="large">
               稍后继续
             </Button>
@@ -572,7 +602,7 @@ function ResultStage(props: { exam: Exam; refresh: () => Promise<Exam> }) {
             ) : null}
           </Box>
           {result ? (
-            <ExamResultSummary result={result} />
+            <ExamResultSummary result={result} examKind={exam.kind} examId={exam.id} />
           ) : (
             <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
               <CircularProgress aria-label="正在读取成绩" />

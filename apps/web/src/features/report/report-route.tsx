@@ -144,7 +144,7 @@ function Report(props: { report: ResponseOf<typeof getReport> }) {
           {exam.name}
         </Typography>
       </Box>
-      {exam.result ? <ExamResultSummary result={exam.result} /> : null}
+      {exam.result ? <ExamResultSummary result={exam.result} examKind={exam.kind} examId={exam.id} /> : null}
       <Box component="section" aria-label="逐题">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
           <Typography variant="h2" sx={{ fontSize: '1.15rem', mr: 1 }}>
