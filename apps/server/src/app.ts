@@ -10,6 +10,11 @@ import { headers } from '@gre/contract/envelope';
 import { buildOpenApi } from '@gre/contract/openapi';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
+import { createEssayRepo } from './modules/essay/essay.repo.ts';
+import { registerEssayRoutes } from './modules/essay/essay.routes.ts';
+import { createEssayService } from './modules/essay/essay.service.ts';
+import type { Grader } from './modules/essay/grader.ts';
+import type { ModelGraderConfig } from './modules/essay/model-grader.ts';
 import { loadQuotas, type Quota } from './modules/exam/exam.quota.ts';
 import { createExamRepo } from './modules/exam/exam.repo.ts';
 import { registerExamRoutes } from './modules/exam/exam.routes.ts';
@@ -17,6 +22,7 @@ import { createExamService } from './modules/exam/exam.service.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { createQuestionService } from './modules/question/question.service.ts';
 import { loadRights, type Rights } from './modules/question/rights.ts';
+import { createScoringService } from './modules/scoring/scoring.service.ts';
 import { createSummaryRepo } from './modules/summary/summary.repo.ts';
 import { registerSummaryRoutes } from './modules/summary/summary.routes.ts';
 import { createSummaryService } from './modules/summary/summary.service.ts';
@@ -33,6 +39,7 @@ import type { Db } from './platform/db.ts';
 import { createRegistrar } from './platform/endpoints.ts';
 import { apiNotFound, installErrorHandling } from './platform/http-errors.ts';
 import { createInvalidationBus } from './platform/invalidation.ts';
+import type { JobQueue } from './platform/jobs.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
 import { createTokenService } from './platform/tokens.ts';
 
@@ -59,7 +66,13 @@ export interface AppDeps {
     rateLimitPerMinute: number;
     webDistDir?: string;
     trustProxy?: boolean;
+    /** The external essay grader (ESSAY_MODEL_*); unset = the built-in scorer. */
+    essayModel?: ModelGraderConfig;
   };
+  /** The started job queue (main.ts starts and stops it); without one, essays wait in Judging. */
+  jobs?: JobQueue;
+  /** Replaces the configured essay grader (tests). */
+  essayGrader?: Grader;
   redis?: Redis;
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger;
@@ -142,25 +155,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maintenanceOn: async () => (await system.maintenance()).on,
     bus,
   });
-  const summary = createSummaryService({ repo: createSummaryRepo(db), clock, bus });
   let rights: Promise<Rights> | null = null;
   bus.subscribe((topic) => {
     if (topic === 'rights') rights = null;
   });
   const questions = createQuestionService({ db, clock, bus, rights: () => (rights ??= loadRights(db)) });
+  const summary = createSummaryService({
+    repo: createSummaryRepo(db),
+    clock,
+    bus,
+    tagNames: async () => (await questions.catalogue()).tagNames,
+  });
   let quotas: Promise<Map<number, Quota>> | null = null;
   bus.subscribe((topic) => {
     if (topic === 'quotas') quotas = null;
   });
+  const scoring = createScoringService({ db, clock, bus, log: app.log });
+  if (deps.jobs) await scoring.startWorkers(deps.jobs);
+  const essays = createEssayService({
+    repo: createEssayRepo(db),
+    clock,
+    questions,
+    rights: () => (rights ??= loadRights(db)),
+    quotas: () => (quotas ??= loadQuotas(db)),
+    grader: deps.essayGrader,
+    model: deps.settings.essayModel,
+    log: app.log,
+  });
+  if (deps.jobs) await essays.startWorkers(deps.jobs);
   const exams = createExamService({
+    scoring,
     repo: createExamRepo(db),
     clock,
     questions,
     rights: () => (rights ??= loadRights(db)),
     quotas: () => (quotas ??= loadQuotas(db)),
-    onCommitted: [],
+    onCommitted: [(c) => essays.onExamCommitted(c)],
     logError: (err, msg) => app.log.error({ err }, msg),
   });
+  if (deps.jobs) await exams.startWorkers(deps.jobs);
   app.decorate('catalogueReady', async () => {
     await questions.catalogue();
   });
@@ -176,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerQuestionRoutes(register, questions);
   registerWordRoutes(register, createWordService(db));
   registerExamRoutes(register, exams);
+  registerEssayRoutes(register, essays);
 
   // The web app, with SPA fallback for deep links ----------------------------------------------------
   const dist = deps.settings.webDistDir;

@@ -33,6 +33,12 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** An OpenAI-compatible endpoint for essay grading (…/v1); unset = the built-in scorer only. */
+  ESSAY_MODEL_URL: z.string().url({ error: 'ESSAY_MODEL_URL 必须是 URL，例如 https://api.example.com/v1' }).optional(),
+  ESSAY_MODEL_KEY: z.string().optional(),
+  ESSAY_MODEL_NAME: z.string().min(1).default('gpt-4o-mini'),
+  /** Per request to the model; after 3 failed tries the built-in scorer grades. */
+  ESSAY_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -22,6 +22,7 @@ const { loadConfig } = await import('./config.ts');
 const { openPglite, openPostgres } = await import('./platform/db.ts');
 const { systemClock } = await import('./platform/clock.ts');
 const { createDevOutbox, createSmtpMailer, createWebhookSms } = await import('./platform/messaging.ts');
+const { createJobQueue } = await import('./platform/jobs.ts');
 const { seed } = await import('./seed/seed.ts');
 const { importContent } = await import('./modules/question/content-import.ts');
 const { demoAccounts, demoPassword } = await import('./seed/demo-accounts.ts');
@@ -59,6 +60,10 @@ lap('seed');
 const imported = await importContent(database.db, { contentDir: config.CONTENT_DIR, clock: systemClock });
 lap('import');
 if (!imported.unchanged) log.info({ import: imported }, 'content imported');
+// The job queue (pg-boss) on the same database, after our migrations: it creates its own schema.
+const jobs = createJobQueue(database, { logger: log });
+await jobs.start();
+lap('jobs');
 
 const outbox = createDevOutbox(config.DATA_DIR, log);
 let redis: import('ioredis').Redis | undefined;
@@ -80,7 +85,16 @@ const app = await buildApp({
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     webDistDir: config.WEB_DIST_DIR,
     trustProxy: config.TRUST_PROXY,
+    essayModel: config.ESSAY_MODEL_URL
+      ? {
+          url: config.ESSAY_MODEL_URL,
+          key: config.ESSAY_MODEL_KEY,
+          model: config.ESSAY_MODEL_NAME,
+          timeoutMs: config.ESSAY_MODEL_TIMEOUT_MS,
+        }
+      : undefined,
   },
+  jobs,
   redis,
   logger: log,
 });
@@ -94,6 +108,8 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    // Running jobs finish (or are retried after a restart), then the queue stops.
+    await jobs.stop(5_000);
     await redis?.quit();
     await database.close();
   } finally {
@@ -114,6 +130,7 @@ log.info(
     demoMode: config.demoMode,
     mail: config.SMTP_URL ? 'smtp' : `outbox ${outbox.file}`,
     sms: config.SMS_WEBHOOK_URL ? 'webhook' : `outbox ${outbox.file}`,
+    essayGrader: config.ESSAY_MODEL_URL ? `model ${config.ESSAY_MODEL_NAME}` : 'builtin',
     startupMs: Math.round(performance.now() - started),
     sinceProcessStartMs: Math.round(performance.now()),
     timings,

@@ -2,6 +2,7 @@
 // Domains add their endpoint modules here.
 import type { Endpoint } from './endpoint.ts';
 import * as code from './endpoints/code.ts';
+import * as essay from './endpoints/essay.ts';
 import * as exam from './endpoints/exam.ts';
 import * as question from './endpoints/question.ts';
 import * as summary from './endpoints/summary.ts';
@@ -9,7 +10,7 @@ import * as system from './endpoints/system.ts';
 import * as user from './endpoints/user.ts';
 import * as word from './endpoints/word.ts';
 
-export const endpointModules = { user, code, summary, system, question, word, exam } as const;
+export const endpointModules = { user, code, summary, system, question, word, exam, essay } as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'path' in v && 'request' in v && 'response' in v;

@@ -141,8 +141,18 @@ export const statsRangeValues = [
   'this_week',
   'this_month',
 ] as const;
-export const statsRangeSchema = z.enum(statsRangeValues);
+export const statsRangeSchema = z.enum(statsRangeValues, { error: '统计范围不正确' });
 export type StatsRange = z.infer<typeof statsRangeSchema>;
+/** The range selector's labels (docs/decisions: statistics ranges and definitions). */
+export const statsRangeLabel: Record<StatsRange, string> = {
+  all: '全部',
+  all_but_lowest_3: '去掉最低3次',
+  last_3: '最近3次',
+  last_5: '最近5次',
+  last_10: '最近10次',
+  this_week: '本周',
+  this_month: '本月',
+};
 
 // Client-side runtime enums (spec section 2), shared so that server-rendered data can name them.
 export const ExamStage = { StartIntro: 0, InExam: 1, EndIntro: 2, Review: 3, Result: 4 } as const;

@@ -32,6 +32,11 @@ export interface Database {
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * What the job queue (platform/jobs.ts) connects through: the PGlite instance itself (its one
+   * connection, shared with Drizzle), or the server's URL (pg-boss keeps its own small pool).
+   */
+  jobsConnection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 }
 
 /** PGlite stored in `dir` (created if missing); refuses a directory another process has open. */
@@ -63,6 +68,7 @@ function wrapPglite(client: PGlite, onClose: () => void): Database {
       await client.close();
       onClose();
     },
+    jobsConnection: { kind: 'pglite', client },
   };
 }
 
@@ -91,5 +97,6 @@ export async function openPostgres(url: string, poolMax: number): Promise<Databa
       }
     },
     close: () => pool.end(),
+    jobsConnection: { kind: 'postgres', url },
   };
 }

@@ -12,10 +12,12 @@ import { inject } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../app.ts';
 import { repoRoot } from '../config.ts';
+import type { Grader } from '../modules/essay/grader.ts';
 import { importContent } from '../modules/question/content-import.ts';
 import { seedRights } from '../modules/question/rights.ts';
 import { manualClock, systemClock } from '../platform/clock.ts';
 import { type Database, openMemoryPglite, openPostgres } from '../platform/db.ts';
+import { createJobQueue, type JobQueue } from '../platform/jobs.ts';
 import { createMemoryOutbox } from '../platform/messaging.ts';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -66,6 +68,7 @@ export interface TestApp {
   database: Database;
   outbox: ReturnType<typeof createMemoryOutbox>;
   clock: ReturnType<typeof manualClock>;
+  jobs?: JobQueue;
   /** POSTs to an endpoint and returns the HTTP status and the envelope. */
   call<E extends Endpoint>(
     ep: E,
@@ -83,9 +86,21 @@ type Envelope<E extends Endpoint> = {
 
 export async function createTestApp(
   kind: DbKind,
-  opts: { start?: string; maintenanceForced?: boolean; minApiVersion?: string; redis?: Redis; content?: boolean } = {},
+  opts: {
+    start?: string;
+    maintenanceForced?: boolean;
+    minApiVersion?: string;
+    redis?: Redis;
+    content?: boolean;
+    /** Start a job queue (pg-boss) on the test database, with cron off; stopped by close(). */
+    jobs?: boolean;
+    /** Replaces the essay grader. */
+    essayGrader?: Grader;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind, { content: opts.content });
+  const jobs = opts.jobs ? createJobQueue(database, { cron: false }) : undefined;
+  await jobs?.start();
   const clock = manualClock(opts.start ?? '2026-11-21T02:00:00Z');
   const outbox = createMemoryOutbox();
   const app = await buildApp({
@@ -101,10 +116,13 @@ export async function createTestApp(
       rateLimitPerMinute: 0,
     },
     redis: opts.redis,
+    jobs,
+    essayGrader: opts.essayGrader,
   });
   return {
     app,
     database,
+    jobs,
     outbox,
     clock,
     async call(ep, body, o = {}) {
@@ -123,6 +141,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await jobs?.stop(2000);
       await database.close();
     },
   };

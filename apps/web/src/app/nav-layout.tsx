@@ -35,7 +35,11 @@ function UserBadge() {
         color={user.authority.role_kind >= 3 ? 'secondary' : 'default'}
         variant={user.authority.role_kind >= 3 ? 'filled' : 'outlined'}
       />
-      <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 140 }} noWrap>
+      <Typography
+        variant="body2"
+        sx={{ display: { xs: 'none', sm: 'block', md: 'none', lg: 'block' }, maxWidth: 140 }}
+        noWrap
+      >
         {user.name}
       </Typography>
       <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: '0.95rem' }}>
@@ -74,7 +78,11 @@ export function NavLayout() {
               sx={{ gap: 1, borderRadius: 2, px: 0.5, color: 'primary.dark' }}
             >
               <SchoolOutlined />
-              <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: '0.04em' }}>
+              <Typography
+                variant="h6"
+                component="span"
+                sx={{ fontWeight: 700, letterSpacing: '0.04em', whiteSpace: 'nowrap' }}
+              >
                 GRE 备考
               </Typography>
             </ButtonBase>
@@ -90,7 +98,11 @@ export function NavLayout() {
                     aria-current={isActive ? 'page' : undefined}
                     startIcon={<Icon />}
                     sx={(t) => ({
-                      px: 2,
+                      // Seven links fit from 900 px: icons and wide padding only from 1200 px.
+                      px: { md: 1.25, lg: 2 },
+                      whiteSpace: 'nowrap',
+                      minWidth: 0,
+                      '& .MuiButton-startIcon': { display: { md: 'none', lg: 'inherit' } },
                       color: isActive ? 'primary.main' : 'text.secondary',
                       bgcolor: isActive ? alpha(t.palette.primary.main, 0.08) : 'transparent',
                     })}
@@ -143,7 +155,12 @@ export function NavLayout() {
                 label={item.label}
                 icon={<Icon />}
                 aria-current={active?.key === item.key ? 'page' : undefined}
-                sx={{ minWidth: 0, px: 0.25 }}
+                // Eight items on a 360–390 px phone: labels stay on one line.
+                sx={{
+                  minWidth: 0,
+                  px: 0.25,
+                  '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.7rem' },
+                }}
               />
             );
           })}

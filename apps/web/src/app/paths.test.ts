@@ -3,6 +3,7 @@ import {
   activeNavItem,
   examHref,
   exerciseListHref,
+  ideaHref,
   isPublicPath,
   navItems,
   paths,
@@ -12,13 +13,15 @@ import {
 } from './paths.ts';
 
 describe('navItems', () => {
-  it('lists only the pages that exist: home, practice, mocks, search, record and personal', () => {
+  it('lists only the pages that exist: home, practice, mocks, essays, search, record, analyze and personal', () => {
     expect(navItems.map((i) => [i.label, i.href])).toEqual([
       ['首页', '/home'],
       ['练习', '/exercise_list'],
       ['模考', '/simulate'],
+      ['作文', '/idea'],
       ['搜索', '/search'],
       ['记录', '/record'],
+      ['分析', '/analyze'],
       ['个人中心', '/personal'],
     ]);
   });
@@ -46,6 +49,7 @@ describe('activeNavItem', () => {
 describe('exam hrefs', () => {
   it('builds the player, report and list paths', () => {
     expect(examHref('e-1')).toBe('/exam/e-1');
+    expect(ideaHref('is-0001')).toBe('/idea/is-0001');
     expect(reportHref({ bookId: 'b1', examId: 'e1' })).toBe('/report/b1?exam=e1');
     expect(reportHref({ bookId: null, examId: 'e1' })).toBe('/report/exam?exam=e1');
     expect(reportHref({ bookId: 'b1' })).toBe('/report/b1');

@@ -3,8 +3,10 @@
 
 import type { SvgIconComponent } from '@mui/icons-material';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
@@ -16,10 +18,12 @@ export const paths = {
   search: '/search',
   exerciseList: '/exercise_list',
   simulate: '/simulate',
+  idea: '/idea',
   season: '/season',
   math2: '/math2',
   higher: '/higher',
   record: '/record',
+  analyze: '/analyze',
   exam: '/exam',
   report: '/report',
   login: '/login',
@@ -30,6 +34,11 @@ export const paths = {
 /** A question opened from the search results (search display mode). */
 export function searchQuestionHref(questionId: string): string {
   return `${paths.search}/q/${encodeURIComponent(questionId)}`;
+}
+
+/** One Issue prompt on the idea page: guide, timed editor, grading. */
+export function ideaHref(questionId: string): string {
+  return `${paths.idea}/${encodeURIComponent(questionId)}`;
 }
 
 /** The exam player (outside the navigation layout). */
@@ -66,8 +75,10 @@ export const navItems: readonly NavItem[] = [
   { key: 'home', label: '首页', href: paths.home, icon: HomeOutlined, alsoMatches: [paths.root] },
   { key: 'exercise', label: '练习', href: paths.exerciseList, icon: MenuBookOutlined },
   { key: 'simulate', label: '模考', href: paths.simulate, icon: AssignmentOutlined },
+  { key: 'idea', label: '作文', href: paths.idea, icon: EditNoteOutlined },
   { key: 'search', label: '搜索', href: paths.search, icon: SearchOutlined },
   { key: 'record', label: '记录', href: paths.record, icon: HistoryOutlined },
+  { key: 'analyze', label: '分析', href: paths.analyze, icon: InsightsOutlined },
   { key: 'personal', label: '个人中心', href: paths.personal, icon: PersonOutlined },
 ];
 

@@ -53,10 +53,18 @@ export function createAppRouter() {
                 },
                 { path: 'exercise_list', lazy: () => import('../features/practice/exercise-list-route.tsx') },
                 { path: 'simulate', lazy: () => import('../features/practice/simulate-route.tsx') },
+                {
+                  path: 'idea',
+                  children: [
+                    { index: true, lazy: () => import('../features/idea/idea-route.tsx') },
+                    { path: ':questionId', lazy: () => import('../features/idea/idea-prompt-route.tsx') },
+                  ],
+                },
                 { path: 'season', lazy: () => import('../features/practice/season-route.tsx') },
                 { path: 'math2', lazy: () => import('../features/practice/math2-route.tsx') },
                 { path: 'higher', lazy: () => import('../features/practice/higher-route.tsx') },
                 { path: 'record', lazy: () => import('../features/practice/record-route.tsx') },
+                { path: 'analyze', lazy: () => import('../features/analyze/analyze-route.tsx') },
                 {
                   path: 'personal',
                   children: [{ index: true, lazy: () => import('../features/personal/personal-route.tsx') }],

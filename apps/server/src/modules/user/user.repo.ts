@@ -64,14 +64,18 @@ export function createUserRepo(db: Db) {
       return row;
     },
 
-    /** Today's activity and the role history, in one round trip (every /api/user/get needs both). */
+    /**
+     * Today's activity and the role history, in one round trip (every /api/user/get needs both).
+     * Minutes: floor(seconds answering / 60) plus the minutes column kept from before seconds were.
+     */
     async todayAndRecords(
       userId: number,
       day: string,
     ): Promise<{ day: string; today: TodayRow | undefined; records: RoleRecordRow[] }> {
       const res = await db.execute<{ today: RawToday | null; records: RawRecord[] }>(sql`
         select
-          (select json_build_object('used_question', d.used_question, 'used_word', d.used_word, 'used_time_mins', d.used_time_mins)
+          (select json_build_object('used_question', d.used_question, 'used_word', d.used_word,
+                                    'used_time_mins', d.used_time_mins + d.used_seconds / 60)
              from daily_activity d where d.user_id = ${userId} and d.day = ${day}) as today,
           coalesce((select json_agg(json_build_object('id', r.id, 'role_kind', r.role_kind, 'start_at', r.start_at,
                                                       'expire_at', r.expire_at, 'note', r.note) order by r.start_at desc)

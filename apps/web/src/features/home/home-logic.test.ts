@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { activityByDay, aimProgress, chinaHour, greeting, studied, weekdayName } from './home-logic.ts';
+import {
+  accuracyText,
+  activityByDay,
+  aimProgress,
+  chinaHour,
+  greeting,
+  hoursText,
+  studied,
+  weekdayName,
+} from './home-logic.ts';
 
 describe('aimProgress', () => {
   it('is the share of the aim, capped at 100', () => {
@@ -38,5 +47,17 @@ describe('activityByDay', () => {
     expect(studied(map.get(21))).toBe(true);
     expect(studied(map.get(3))).toBe(false);
     expect(studied(map.get(4))).toBe(false);
+  });
+});
+
+describe('summary figures', () => {
+  it('accuracy as a whole percentage, a dash before anything was graded', () => {
+    expect(accuracyText(0.6667)).toBe('67%');
+    expect(accuracyText(null)).toBe('—');
+  });
+  it('study time fits a small tile', () => {
+    expect(hoursText(45)).toBe('45 分钟');
+    expect(hoursText(210)).toBe('3.5 小时');
+    expect(hoursText(720)).toBe('12 小时');
   });
 });

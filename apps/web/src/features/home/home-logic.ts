@@ -55,3 +55,15 @@ export function activityByDay(days: readonly DayActivity[]): Map<number, DayActi
 export function studied(day: DayActivity | undefined): boolean {
   return day !== undefined && day.used_question + day.used_word + day.used_time_mins > 0;
 }
+
+/** '75%' for 0.75; '—' before anything was graded. */
+export function accuracyText(accuracy: number | null): string {
+  return accuracy === null ? '—' : `${Math.round(accuracy * 100)}%`;
+}
+
+/** Compact study time for a small tile: '45 分钟', '3.5 小时', '12 小时'. */
+export function hoursText(minutes: number): string {
+  if (minutes < 60) return `${minutes} 分钟`;
+  const h = Math.round((minutes / 60) * 10) / 10;
+  return `${h} 小时`;
+}

@@ -5,9 +5,11 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type CalendarDate, chinaDate, formatChineseDate, isoDate, parseIsoDate } from '../../lib/china-time.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { summaryQuery } from '../../lib/summary-query.ts';
 import { chinaHour, greeting, weekdayName } from './home-logic.ts';
 import { monthActivityQuery } from './queries.ts';
 import { SignInCard } from './sign-in-card.tsx';
+import { SummaryCard } from './summary-card.tsx';
 import { TodayAimCard } from './today-aim-card.tsx';
 
 export function HomePage() {
@@ -18,6 +20,17 @@ export function HomePage() {
   const month = useQuery(monthActivityQuery({ year: clientToday.year, month: clientToday.month }));
   const today: CalendarDate = (month.data && parseIsoDate(month.data.sign_in.date)) || clientToday;
   const expire = user.authority.expire_date;
+  // Today's progress from the summary, read on each visit (the user object is cached for the session).
+  const summary = useQuery(summaryQuery);
+  const fresh = summary.data?.today;
+  const aim = fresh
+    ? {
+        ...user.data.today_aim,
+        used_question: fresh.used_question,
+        used_word: fresh.used_word,
+        used_time_mins: fresh.used_time_mins,
+      }
+    : user.data.today_aim;
 
   return (
     <Stack spacing={3}>
@@ -45,7 +58,10 @@ export function HomePage() {
           alignItems: 'start',
         }}
       >
-        <TodayAimCard aim={user.data.today_aim} />
+        <Stack spacing={{ xs: 2, md: 3 }}>
+          <TodayAimCard aim={aim} />
+          <SummaryCard query={summary} />
+        </Stack>
         <SignInCard today={today} />
       </Box>
     </Stack>
