@@ -25,6 +25,9 @@ const res = await fetch(`${base}/api/user/login`, {
 });
 const token = ((await res.json()) as { data: { token: string } }).data.token;
 
+// More pages (e.g. an exam's result: exam/<id>) from the command line after the base URL and folder.
+const extraRoutes = process.argv.slice(4);
+
 const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 for (const [name, viewport] of Object.entries(sizes)) {
   const page = await browser.newPage({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', deviceScaleFactor: 1 });
@@ -32,7 +35,7 @@ for (const [name, viewport] of Object.entries(sizes)) {
   await page.getByRole('button', { name: '登录', exact: true }).waitFor();
   await page.screenshot({ path: path.join(out, `login-${name}.png`) });
   await page.evaluate((t) => localStorage.setItem('token', t), token);
-  for (const route of ['home', 'personal']) {
+  for (const route of ['home', 'personal', 'simulate', 'analyze', 'idea', 'record', ...extraRoutes]) {
     await page.goto(`${base}/${route}`);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: path.join(out, `${route}-${name}.png`), fullPage: name === 'phone' });

@@ -166,7 +166,11 @@ export function ExamResultSummary(props: { result: ExamResult; examKind?: ExamKi
           <Stat label="已作答" value={`${r.answered}`} hint={`共 ${r.total} 题`} />
           <Stat label="平均用时" value={`${Math.round(r.avg_time_seconds)} 秒`} hint="每题" />
           {r.issue.total ? (
-            <Stat label="作文" value={`${r.issue.written} / ${r.issue.total}`} hint="已写（评分稍后提供）" />
+            <Stat
+              label="作文"
+              value={r.issue_score === null ? `${r.issue.written} / ${r.issue.total}` : `${r.issue_score} / 6`}
+              hint={r.issue_score === null ? (r.issue.written ? '已写，批改中（见下方作文批改）' : '未写') : '作文得分'}
+            />
           ) : (
             <Stat label="答错" value={`${r.total - r.correct}`} hint="含未作答" />
           )}
