@@ -95,6 +95,31 @@ describe.each(testDbKinds())('concurrent exam writes on %s', (kind) => {
     expect(qs[6]?.state).not.toBe(QuestionState.Answered);
   });
 
+  it('a process whose copy is a section behind does not refuse a valid write', async () => {
+    const { token } = await userWithRole(a, RoleKind.SVIP);
+    const created = await a.call(ep.createExam, { create_option: { kind: 'full', with_issue: false } }, { token });
+    const examId = created.body.data?.exam_id as string;
+    // B keeps a copy while section 0 runs; A then moves the exam on to section 1.
+    await a.call(ep.openQuestion, { exam_id: examId, section_index: 0, question_index: 0 }, { token });
+    expect((await onB(ep.openQuestion.path, { exam_id: examId, section_index: 0, question_index: 1 }, token)).ok).toBe(
+      true,
+    );
+    expect((await a.call(ep.finishSection, { exam_id: examId, section_index: 0 }, { token })).body.ok).toBe(true);
+    const opened = await onB(ep.openQuestion.path, { exam_id: examId, section_index: 1, question_index: 0 }, token);
+    expect(opened.ok).toBe(true);
+    const view = await a.call(ep.getExam, { exam_id: examId }, { token });
+    const q = view.body.data?.exam.sections[1]?.questions[0];
+    const kind = q?.data.input_method.kind;
+    const answer =
+      kind === 'numeric' ? { text: '3' } : kind === 'fraction' ? { text: '1', text2: '2' } : { selects: [0] };
+    const saved = await onB(
+      ep.saveAnswer.path,
+      { exam_id: examId, section_index: 1, question_index: 0, answer, used_time_seconds: 5 },
+      token,
+    );
+    expect(saved.ok).toBe(true);
+  });
+
   it('an exam finished in one process refuses answers in the other', async () => {
     const { token } = await userWithRole(a, RoleKind.SVIP);
     const examId = await practice(token);

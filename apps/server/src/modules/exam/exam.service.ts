@@ -189,16 +189,19 @@ export function createExamService(deps: ExamServiceDeps) {
   // the copy stale: the conditional save then misses, and the exam is read again.
   const recent = new Map<string, ExamRow>();
   const remember = (row: ExamRow) => {
+    // Never go back to an older copy (a slow read finishing after a newer write).
+    const known = recent.get(row.id);
+    if (known && known.version >= row.version) return;
     recent.delete(row.id);
     recent.set(row.id, row);
     if (recent.size > 5000) recent.delete(recent.keys().next().value as string);
   };
   async function current(userId: number, examId: string, fresh: boolean) {
     const cached = fresh ? undefined : recent.get(examId);
-    if (cached && cached.userId === userId) return cached;
+    if (cached && cached.userId === userId) return { row: cached, cached: true };
     const row = await repo.findExam(userId, examId);
     if (!row) throw errors.notFound('考试不存在');
-    return row;
+    return { row, cached: false };
   }
 
   /** Who writes: the candidate (quotas apply), or the server settling a clock (caller null). */
@@ -229,7 +232,7 @@ export function createExamService(deps: ExamServiceDeps) {
     const score = scorer(c);
     const { userId, caller } = who;
     for (let attempt = 0; ; attempt++) {
-      const row = await current(userId, examId, attempt > 0);
+      const { row, cached } = await current(userId, examId, attempt > 0);
       const wasOver = isOver(row.status);
       const now = clock.now().getTime();
       let e = toEngine(row);
@@ -240,7 +243,14 @@ export function createExamService(deps: ExamServiceDeps) {
       try {
         value = op(e, now, c, fx);
       } catch (err) {
-        if (!settled || !(err instanceof AppError)) throw err;
+        if (!(err instanceof AppError)) throw err;
+        // A refusal decided on this process's copy may be stale (another process moved the exam
+        // on): decide it again on the stored exam before telling the candidate.
+        if (cached) {
+          recent.delete(examId);
+          continue;
+        }
+        if (!settled) throw err;
         refused = err;
         // Save only what settle did (op may have changed the copy before it refused).
         e = toEngine(row);
@@ -283,7 +293,15 @@ export function createExamService(deps: ExamServiceDeps) {
         if (attempt < 8) continue;
         throw new AppError('bad_request', { show: '保存冲突，请重试' });
       }
-      remember(next);
+      // Other domains may have written the exam in the same transaction (the essay's score): then
+      // read it back rather than keep a copy that is already one version behind.
+      const hooked = committed.length > 0 && (deps.onCommitted?.length ?? 0) > 0;
+      let written = next;
+      if (hooked) {
+        recent.delete(examId);
+        written = (await current(userId, examId, true)).row;
+        remember(written);
+      } else remember(next);
       for (const fn of later) {
         try {
           await fn();
@@ -292,7 +310,7 @@ export function createExamService(deps: ExamServiceDeps) {
         }
       }
       if (refused) throw refused;
-      return { row: next, e, now, value: value as T };
+      return { row: written, e, now, value: value as T };
     }
   }
 
@@ -301,7 +319,7 @@ export function createExamService(deps: ExamServiceDeps) {
   async function getExam(examId: string, ctx: AuthedContext) {
     const { c } = await templates();
     const userId = Number(ctx.caller.userId);
-    let row = await current(userId, examId, true);
+    let { row } = await current(userId, examId, true);
     remember(row);
     let e = toEngine(row);
     const now = clock.now().getTime();
@@ -326,6 +344,7 @@ export function createExamService(deps: ExamServiceDeps) {
       // Every minute; a run that fails is simply the next minute's work.
       await queue.define(settleQueue, { retryLimit: 0, expireInSeconds: 120 });
       await queue.work(settleQueue, async () => {
+        // Another batch only while a whole batch was settled (failures end the run; next minute retries).
         while ((await this.settleExpired(200)) === 200) {
           // A backlog (after downtime): keep going in batches.
         }
@@ -334,15 +353,21 @@ export function createExamService(deps: ExamServiceDeps) {
     },
 
     async settleExpired(limit = 200): Promise<number> {
+      const { c } = await templates();
       const due = await repo.expired(clock.now(), limit);
+      let settled = 0;
       for (const d of due) {
         try {
+          // Only when the clock really commits something (a candidate's write may have done it).
+          const { row } = await current(d.userId, d.id, true);
+          if (!engine.settle(toEngine(row), clock.now().getTime(), scorer(c))) continue;
           await write({ userId: d.userId, caller: null }, d.id, () => null);
+          settled++;
         } catch (err) {
           deps.logError?.(err, `settling exam ${d.id} failed`);
         }
       }
-      return due.length;
+      return settled;
     },
 
     async listTemplates(page: BookPage, ctx: AuthedContext): Promise<{ cards: TemplateCard[] }> {
