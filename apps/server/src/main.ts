@@ -29,7 +29,10 @@ const { demoAccounts, demoPassword } = await import('./seed/demo-accounts.ts');
 
 const started = performance.now();
 const config = loadConfig();
-const log = pino({ level: config.LOG_LEVEL });
+// Asynchronous, buffered writes: a slow reader of stdout (a pipe, a log shipper) must not stall the
+// event loop, as synchronous writes to a full pipe do. Flushed on shutdown.
+const logDestination = pino.destination({ dest: 1, sync: false });
+const log = pino({ level: config.LOG_LEVEL }, logDestination);
 
 function secretFor(): string {
   if (config.JWT_SECRET) return config.JWT_SECRET;
@@ -113,6 +116,7 @@ async function shutdown(signal: string) {
     await redis?.quit();
     await database.close();
   } finally {
+    logDestination.flushSync();
     process.exit(0);
   }
 }
