@@ -12,8 +12,7 @@ import type { AdaptiveLevel } from '@gre/contract/exam';
 import { buildTemplates, type TemplateDef } from '../../apps/server/src/modules/exam/exam.templates.ts';
 import { buildCatalogue } from '../../apps/server/src/modules/question/catalogue.ts';
 import { readContentSets } from '../../apps/server/src/modules/question/content-files.ts';
-import { rowsOfSet, tagId } from '../../apps/server/src/modules/question/content-import.ts';
-import type { QuestionRowLike } from '../../apps/server/src/modules/question/question.mapper.ts';
+import { catalogueRowsOf } from '../../apps/server/src/modules/question/content-import.ts';
 import { seededRandom } from '../../apps/server/src/modules/question/word-questions.ts';
 import {
   estimateAbility,
@@ -36,27 +35,8 @@ const now = new Date();
 
 // The real bank and its templates ---------------------------------------------------------------
 const sets = readContentSets(path.join(root, 'content'));
-const rows = sets.flatMap((s) => rowsOfSet(s, now).rows as QuestionRowLike[]);
-const groupRows = sets.flatMap((s) =>
-  s.group
-    ? [
-        {
-          id: s.group.id,
-          kind: s.group.kind,
-          title: s.group.title,
-          topic: s.group.topic,
-          text: s.group.text,
-          translation: s.group.translation,
-          figure: s.group.figure ?? null,
-        },
-      ]
-    : [],
-);
-const tagRows = [...new Set(sets.flatMap((s) => s.questions.flatMap((q) => q.tags)))].map((name) => ({
-  id: tagId(name),
-  name,
-}));
-const catalogue = await buildCatalogue(rows, groupRows, tagRows, now);
+const rows = catalogueRowsOf(sets, now);
+const catalogue = await buildCatalogue(rows.questions, rows.groups, rows.tags, now);
 const fullMocks = buildTemplates(catalogue).filter((d) => d.template.exam_kind === 'mock_full');
 
 /** One measure of one mock: the first section's items and the second section's variants. */

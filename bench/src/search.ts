@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { QuestionCategory } from '@gre/contract/enums';
 import { buildCatalogue } from '../../apps/server/src/modules/question/catalogue.ts';
 import { readContentSets } from '../../apps/server/src/modules/question/content-files.ts';
-import { rowsOfSet, tagId, wordQuestionRows } from '../../apps/server/src/modules/question/content-import.ts';
+import { catalogueRowsOf, wordQuestionRows } from '../../apps/server/src/modules/question/content-import.ts';
 import type { QuestionRowLike } from '../../apps/server/src/modules/question/question.mapper.ts';
 import { type SearchRequest, searchCatalogue } from '../../apps/server/src/modules/question/search.ts';
 import { readGreWords, readSimilarGroups } from '../../apps/server/src/modules/question/vocabulary.ts';
@@ -18,29 +18,13 @@ const target = Number(process.env.BENCH_SEARCH_SIZE ?? 100_000);
 const now = new Date();
 
 const sets = readContentSets(path.join(root, 'content'));
+const content = catalogueRowsOf(sets, now);
 const baseRows: QuestionRowLike[] = [
-  ...sets.flatMap((s) => rowsOfSet(s, now).rows as QuestionRowLike[]),
+  ...content.questions,
   ...(wordQuestionRows(generateWordQuestions(readGreWords(), readSimilarGroups()), now) as QuestionRowLike[]),
 ];
-const groupRows = sets.flatMap((s) =>
-  s.group
-    ? [
-        {
-          id: s.group.id,
-          kind: s.group.kind,
-          title: s.group.title,
-          topic: s.group.topic,
-          text: s.group.text,
-          translation: s.group.translation,
-          figure: s.group.figure ?? null,
-        },
-      ]
-    : [],
-);
-const tagRows = [...new Set(sets.flatMap((s) => s.questions.flatMap((q) => q.tags)))].map((name) => ({
-  id: tagId(name),
-  name,
-}));
+const groupRows = content.groups;
+const tagRows = content.tags;
 
 // Variants: a real content item whose stem and analysis are recombined from sentences of other items.
 const contentRows = baseRows.filter((r) => !r.id.startsWith('w-'));

@@ -6,8 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.ts';
 import { buildCatalogue, type Catalogue } from '../question/catalogue.ts';
 import { readContentSets } from '../question/content-files.ts';
-import { rowsOfSet, tagId } from '../question/content-import.ts';
-import type { QuestionRowLike } from '../question/question.mapper.ts';
+import { catalogueRowsOf } from '../question/content-import.ts';
 import { priorParams, routingCuts } from '../scoring/irt.ts';
 import { adaptiveLevels, withRouting } from './exam.adaptive.ts';
 import {
@@ -180,31 +179,8 @@ describe('mock templates from the real bank', () => {
   beforeAll(async () => {
     const now = new Date();
     const sets = readContentSets(path.join(repoRoot, 'content'));
-    const groupRows = sets.flatMap((s) =>
-      s.group
-        ? [
-            {
-              id: s.group.id,
-              kind: s.group.kind,
-              title: s.group.title,
-              topic: s.group.topic,
-              text: s.group.text,
-              translation: s.group.translation,
-              figure: s.group.figure ?? null,
-            },
-          ]
-        : [],
-    );
-    const tagRows = [...new Set(sets.flatMap((s) => s.questions.flatMap((x) => x.tags)))].map((name) => ({
-      id: tagId(name),
-      name,
-    }));
-    c = await buildCatalogue(
-      sets.flatMap((s) => rowsOfSet(s, now).rows as QuestionRowLike[]),
-      groupRows,
-      tagRows,
-      now,
-    );
+    const rows = catalogueRowsOf(sets, now);
+    c = await buildCatalogue(rows.questions, rows.groups, rows.tags, now);
     mocks = buildTemplates(c).filter((d) => d.template.page === 'simulate');
   });
 

@@ -18,6 +18,7 @@ import { settings } from '../../db/schema/system.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, excluded } from '../../platform/db.ts';
 import { ContentError, contentFilesHash, hashOf, type LoadedSet, readContentSets } from './content-files.ts';
+import type { GroupRowLike, QuestionRowLike } from './question.mapper.ts';
 import { sentenceIndex, splitParagraphs } from './sentences.ts';
 import { ecdictAssetsDir, ecdictVersion, readGreWords, readSimilarGroups, readWordRoots } from './vocabulary.ts';
 import { generateWordQuestions } from './word-questions.ts';
@@ -48,6 +49,35 @@ export type StoredBody = Omit<ContentQuestion, 'id' | 'kind' | 'difficulty' | 'v
   word?: string;
   pair_word?: string;
 };
+
+/**
+ * The content files as the catalogue reads its rows, without a database: for the benchmarks and for
+ * tests that need the real bank in memory (`buildCatalogue(questions, groups, tags, now)`).
+ */
+export function catalogueRowsOf(sets: LoadedSet[], now: Date) {
+  return {
+    questions: sets.flatMap((s) => rowsOfSet(s, now).rows as QuestionRowLike[]),
+    groups: sets.flatMap((s): GroupRowLike[] =>
+      s.group
+        ? [
+            {
+              id: s.group.id,
+              kind: s.group.kind,
+              title: s.group.title,
+              topic: s.group.topic,
+              text: s.group.text,
+              translation: s.group.translation,
+              figure: s.group.figure ?? null,
+            },
+          ]
+        : [],
+    ),
+    tags: [...new Set(sets.flatMap((s) => s.questions.flatMap((q) => q.tags)))].map((name) => ({
+      id: tagId(name),
+      name,
+    })),
+  };
+}
 
 export function rowsOfSet(set: LoadedSet, now: Date): { rows: QuestionRow[]; problems: string[] } {
   const problems: string[] = [];
