@@ -2,9 +2,9 @@
 import * as user from '@gre/contract/endpoints/user';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import type { buildApp } from '../app.ts';
 import { registerUser } from '../test/accounts.ts';
-import { createTestApp, type TestApp, testSecret } from '../test/harness.ts';
+import { buildSecondApp, createTestApp, type TestApp } from '../test/harness.ts';
 import { createInvalidationBus } from './invalidation.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -24,15 +24,7 @@ describe.runIf(!!redisUrl)('invalidation across processes (Redis pub/sub)', () =
   beforeAll(async () => {
     // "Process" A is the harness app; B is a second app on the same database with its own Redis client.
     a = await createTestApp('pglite', { redis: redis() });
-    b = await buildApp({
-      db: a.database.db,
-      clock: a.clock,
-      mailer: a.outbox,
-      sms: a.outbox,
-      secret: testSecret,
-      settings: { tokenTtlDays: 30, minApiVersion: 'v1.0.0', maintenanceForced: false, rateLimitPerMinute: 0 },
-      redis: redis(),
-    });
+    b = await buildSecondApp(a, redis());
   });
   afterAll(async () => {
     await b.close();

@@ -146,3 +146,19 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * A second app "process" over the same database as `t`: its own services and caches (and its own
+ * Redis client when given), for tests of what several app processes do together.
+ */
+export function buildSecondApp(t: TestApp, redis?: Redis) {
+  return buildApp({
+    db: t.database.db,
+    clock: t.clock,
+    mailer: t.outbox,
+    sms: t.outbox,
+    secret: testSecret,
+    settings: { tokenTtlDays: 30, minApiVersion: 'v1.0.0', maintenanceForced: false, rateLimitPerMinute: 0 },
+    redis,
+  });
+}

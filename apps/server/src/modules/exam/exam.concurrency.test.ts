@@ -3,9 +3,9 @@
 import * as ep from '@gre/contract/endpoints/exam';
 import { QuestionState, RoleKind } from '@gre/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import type { buildApp } from '../../app.ts';
 import { userWithRole } from '../../test/accounts.ts';
-import { createTestApp, type TestApp, testDbKinds, testSecret } from '../../test/harness.ts';
+import { buildSecondApp, createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 
 describe.each(testDbKinds())('concurrent exam writes on %s', (kind) => {
   let a: TestApp;
@@ -13,14 +13,7 @@ describe.each(testDbKinds())('concurrent exam writes on %s', (kind) => {
   beforeAll(async () => {
     a = await createTestApp(kind, { content: true });
     // A second "process": its own services and caches over the same database.
-    b = await buildApp({
-      db: a.database.db,
-      clock: a.clock,
-      mailer: a.outbox,
-      sms: a.outbox,
-      secret: testSecret,
-      settings: { tokenTtlDays: 30, minApiVersion: 'v1.0.0', maintenanceForced: false, rateLimitPerMinute: 0 },
-    });
+    b = await buildSecondApp(a);
   }, 120_000);
   afterAll(async () => {
     await b.close();
