@@ -29,7 +29,7 @@ const { demoAccounts, demoPassword } = await import('./seed/demo-accounts.ts');
 
 const started = performance.now();
 const config = loadConfig();
-// Asynchronous, buffered writes: a slow reader of stdout (a pipe, a log shipper) must not stall the
+// Asynchronous writes: a slow reader of stdout (a pipe, a log shipper) must not stall the
 // event loop, as synchronous writes to a full pipe do. Flushed on shutdown.
 const logDestination = pino.destination({ dest: 1, sync: false });
 const log = pino({ level: config.LOG_LEVEL }, logDestination);
