@@ -173,26 +173,11 @@ export function createEssayService(deps: EssayServiceDeps) {
       if (q?.kind !== 'issue') throw errors.notFound('作文题目不存在或已下线');
       rights.assertCanOpen(ctx.caller, q.visibility);
       const now = clock.now();
-      const row: EssayRow = {
-        id: randomUUID(),
-        userId: ownerOf(ctx),
-        questionId: q.id,
-        source: 'idea',
-        examId: null,
-        sectionIndex: null,
-        text: b.text,
-        wordCount: essayWordCount(b.text),
-        status: IssueResultStatus.Judging,
-        score: null,
-        rank: null,
-        comment: null,
-        grader: '',
-        failure: '',
-        attempts: 0,
-        createdAt: now,
-        updatedAt: now,
-        finishedAt: null,
-      };
+      const row = newEssay(
+        { userId: ownerOf(ctx), questionId: q.id, source: 'idea', examId: null, sectionIndex: null, text: b.text },
+        IssueResultStatus.Judging,
+        now,
+      );
       await repo.db.transaction(async (tx) => {
         await consume(tx, quotas, ctx.caller, 'essay', now);
         await repo.insert(tx, row);
@@ -249,26 +234,11 @@ export function createEssayService(deps: EssayServiceDeps) {
         if (s.kind !== 'issue') continue;
         for (const r of s.questions) {
           const text = r.answer?.text ?? '';
-          const row: EssayRow = {
-            id: randomUUID(),
-            userId: c.userId,
-            questionId: r.id,
-            source: 'exam',
-            examId: c.examId,
-            sectionIndex: s.index,
-            text,
-            wordCount: essayWordCount(text),
-            status: IssueResultStatus.Empty,
-            score: null,
-            rank: null,
-            comment: null,
-            grader: '',
-            failure: '',
-            attempts: 0,
-            createdAt: now,
-            updatedAt: now,
-            finishedAt: null,
-          };
+          const row = newEssay(
+            { userId: c.userId, questionId: r.id, source: 'exam', examId: c.examId, sectionIndex: s.index, text },
+            IssueResultStatus.Empty,
+            now,
+          );
           if (text.trim()) {
             quotas ??= await deps.quotas();
             caller ??= await callerOf(c);
@@ -308,3 +278,26 @@ export function createEssayService(deps: EssayServiceDeps) {
 }
 
 export type EssayService = ReturnType<typeof createEssayService>;
+
+/** A new essay row, not graded yet. */
+function newEssay(
+  from: Pick<EssayRow, 'userId' | 'questionId' | 'source' | 'examId' | 'sectionIndex' | 'text'>,
+  status: EssayRow['status'],
+  now: Date,
+): EssayRow {
+  return {
+    id: randomUUID(),
+    ...from,
+    wordCount: essayWordCount(from.text),
+    status,
+    score: null,
+    rank: null,
+    comment: null,
+    grader: '',
+    failure: '',
+    attempts: 0,
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: null,
+  };
+}
