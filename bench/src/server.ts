@@ -69,7 +69,7 @@ export async function withTempPostgres<T>(fn: (env: Record<string, string>) => P
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
   try {
-    return await fn({ DATABASE_URL: url.toString(), DATA_DIR: tempDataDir() });
+    return await fn({ DATABASE_URL: url.toString(), APP_ENV: 'devel', DATA_DIR: tempDataDir() });
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

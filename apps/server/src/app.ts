@@ -10,6 +10,7 @@ import { headers } from '@gre/contract/envelope';
 import { buildOpenApi } from '@gre/contract/openapi';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { AppEnv } from './config.ts';
 import { createEssayRepo } from './modules/essay/essay.repo.ts';
 import { registerEssayRoutes } from './modules/essay/essay.routes.ts';
 import { createEssayService } from './modules/essay/essay.service.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
   /** Signs tokens and code hashes. */
   secret: string;
   settings: {
+    /** The deployment environment (APP_ENV); production-only behaviour follows `formal`/`pre`. Default devel. */
+    appEnv?: AppEnv;
     tokenTtlDays: number;
     minApiVersion: string;
     maintenanceForced: boolean;

@@ -10,6 +10,8 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
+  /** The spec's environments (section 9): devel, pre, formal. Decides source maps, API docs UI, payment providers. */
+  APP_ENV: z.enum(['devel', 'pre', 'formal'], { error: 'APP_ENV 只能是 devel、pre 或 formal' }).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
@@ -43,7 +45,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export type AppEnv = 'devel' | 'pre' | 'formal';
+
+export interface Config extends Omit<Env, 'APP_ENV'> {
+  /** devel by default on the embedded database; required on PostgreSQL. */
+  APP_ENV: AppEnv;
   /** Embedded PGlite (no DATABASE_URL) or a PostgreSQL server. */
   databaseKind: 'pglite' | 'postgres';
   /** Demo accounts with known passwords are seeded only in demo mode. */
@@ -62,5 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseKind === 'postgres' && !demoMode && !e.JWT_SECRET) {
     throw new Error('JWT_SECRET must be set (32+ characters) when running on PostgreSQL outside demo mode.');
   }
-  return { ...e, DATA_DIR: path.resolve(e.DATA_DIR), databaseKind, demoMode };
+  if (databaseKind === 'postgres' && !e.APP_ENV) {
+    throw new Error(
+      'APP_ENV must be set (devel, pre or formal) when running on PostgreSQL. / 使用 PostgreSQL 时必须设置 APP_ENV（devel、pre 或 formal）。',
+    );
+  }
+  return { ...e, APP_ENV: e.APP_ENV ?? 'devel', DATA_DIR: path.resolve(e.DATA_DIR), databaseKind, demoMode };
 }

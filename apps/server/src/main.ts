@@ -82,6 +82,7 @@ const app = await buildApp({
   sms: config.SMS_WEBHOOK_URL ? createWebhookSms(config.SMS_WEBHOOK_URL, config.SMS_WEBHOOK_TOKEN) : outbox,
   secret: secretFor(),
   settings: {
+    appEnv: config.APP_ENV,
     tokenTtlDays: config.TOKEN_TTL_DAYS,
     minApiVersion: config.MIN_API_VERSION,
     maintenanceForced: config.MAINTENANCE,
