@@ -31,6 +31,10 @@ export const domainErrorKinds = [
   'section_closed',
   'exam_finished',
   'book_not_open',
+  /** A write lost a race it could not win after retrying; the web retries it silently. */
+  'conflict',
+  /** The server is saturated (e.g. the password-hashing queue is full); retry in a moment. */
+  'busy',
   'internal',
 ] as const;
 

@@ -43,5 +43,7 @@ export const errors = {
   codeInvalid: () => new AppError('code_invalid', { show: '验证码错误或已过期' }),
   accountExists: () => new AppError('account_exists', { show: '该账号已注册，请直接登录' }),
   accountNotFound: () => new AppError('account_not_found', { show: '账号不存在，请先注册' }),
+  conflict: (show = '保存冲突，请重试') => new AppError('conflict', { show }),
+  busy: (show = '服务繁忙，请稍后重试') => new AppError('busy', { show }),
   loginFailed: () => new AppError('login_failed', { show: '账号或密码错误' }),
 };
