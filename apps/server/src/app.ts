@@ -1,11 +1,8 @@
 // buildApp: the whole HTTP application as a value. Platform plugins first, then domain modules.
 // It never listens; main.ts and the tests decide what to do with it.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { headers } from '@gre/contract/envelope';
 import { buildOpenApi } from '@gre/contract/openapi';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
@@ -38,11 +35,12 @@ import { createWordService } from './modules/word/word.service.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { createRegistrar } from './platform/endpoints.ts';
-import { apiNotFound, installErrorHandling } from './platform/http-errors.ts';
+import { installErrorHandling } from './platform/http-errors.ts';
 import { createInvalidationBus } from './platform/invalidation.ts';
 import type { JobQueue } from './platform/jobs.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
 import { createTokenService } from './platform/tokens.ts';
+import { registerWebAssets } from './platform/web-assets.ts';
 
 export const serverVersion = '0.1.0';
 
@@ -214,24 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExamRoutes(register, exams);
   registerEssayRoutes(register, essays);
 
-  // The web app, with SPA fallback for deep links ----------------------------------------------------
-  const dist = deps.settings.webDistDir;
-  const index = dist ? path.join(dist, 'index.html') : '';
-  if (dist && fs.existsSync(index)) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET') return reply.code(404).send(apiNotFound(req.url));
-    if (index && fs.existsSync(index)) {
-      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
-    }
-    return reply
-      .code(503)
-      .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html><meta charset="utf-8"><p>前端尚未构建：请运行 <code>npm run build</code> 或 <code>npm start</code>。</p>',
-      );
-  });
+  // The web app (precompressed, cache headers, SPA fallback for deep links) and the 404s -----------
+  await registerWebAssets(app, { distDir: deps.settings.webDistDir, appEnv: deps.settings.appEnv ?? 'devel' });
 
   return app;
 }

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../app.ts';
-import { repoRoot } from '../config.ts';
+import { type AppEnv, repoRoot } from '../config.ts';
 import type { Grader } from '../modules/essay/grader.ts';
 import { importContent } from '../modules/question/content-import.ts';
 import { seedRights } from '../modules/question/rights.ts';
@@ -96,6 +96,10 @@ export async function createTestApp(
     jobs?: boolean;
     /** Replaces the essay grader. */
     essayGrader?: Grader;
+    /** The deployment environment (APP_ENV); default devel. */
+    appEnv?: AppEnv;
+    /** A built web app to serve (platform/web-assets.ts). */
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind, { content: opts.content });
@@ -114,6 +118,8 @@ export async function createTestApp(
       minApiVersion: opts.minApiVersion ?? 'v1.0.0',
       maintenanceForced: opts.maintenanceForced ?? false,
       rateLimitPerMinute: 0,
+      appEnv: opts.appEnv,
+      webDistDir: opts.webDistDir,
     },
     redis: opts.redis,
     jobs,
