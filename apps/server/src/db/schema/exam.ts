@@ -122,3 +122,26 @@ export const usageCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.subject] })],
 );
+
+/**
+ * Answers of a timed exam's questions served to its candidate while the exam was not finished
+ * (docs/decisions/0017): to staff, who see answers during their own exams, or after the exam's time
+ * was over but before it was finished. One row per exam and question (the first time); calibration
+ * leaves these exams' responses out.
+ */
+export const examExposures = pgTable(
+  'exam_exposures',
+  {
+    examId: text().notNull(),
+    questionId: text().notNull(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'staff' (the exam was running; staff are served and logged) or 'lapsed' (its time was over, unfinished). */
+    reason: text().notNull(),
+    /** The endpoint that served it. */
+    path: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.questionId] })],
+);
