@@ -22,6 +22,7 @@ const sources = Math.max(
   newest(path.join(root, 'apps/web/public')),
   newest(path.join(root, 'apps/web/index.html')),
   newest(path.join(root, 'apps/web/vite.config.ts')),
+  newest(path.join(root, 'apps/web/build')),
   newest(path.join(root, 'packages/contract/src')),
 );
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {

@@ -5,7 +5,6 @@ import { connectApiClient } from './app/api-wiring.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { readMigrationConfig, shouldShowMigrationNotice } from './features/migration/migration.ts';
-import { MigrationNotice } from './features/migration/migration-notice.tsx';
 import { getDeviceId } from './lib/device-id.ts';
 import { readStorage, storageKeys } from './lib/storage.ts';
 
@@ -15,12 +14,15 @@ const root = createRoot(container);
 
 const migration = readMigrationConfig(import.meta.env);
 if (shouldShowMigrationNotice(migration, readStorage(storageKeys.migrationBypassAt), Date.now())) {
-  root.render(
-    <StrictMode>
-      <AppProviders withDialogs={false}>
-        <MigrationNotice config={migration} />
-      </AppProviders>
-    </StrictMode>,
+  // Only a moved site shows the notice: its code stays out of everyone else's first screen.
+  void import('./features/migration/migration-notice.tsx').then(({ MigrationNotice }) =>
+    root.render(
+      <StrictMode>
+        <AppProviders withDialogs={false}>
+          <MigrationNotice config={migration} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 } else {
   getDeviceId();

@@ -1,44 +1,27 @@
-import Button from '@mui/material/Button';
+// Theme, server-data cache, the global dialogs and the toasts around the whole app. Dialogs and
+// toasts load after the first screen (docs/decisions/0019-web-delivery.md).
 import CssBaseline from '@mui/material/CssBaseline';
-import { styled, ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { closeSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { lazyOrNothing } from '../lib/lazy-or-nothing.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { theme } from '../lib/theme.ts';
 import { DialogHost } from './dialogs/dialog-host.tsx';
 
-const Toast = styled(MaterialDesignContent)(({ theme: t }) => ({
-  fontFamily: t.typography.fontFamily,
-  fontSize: '0.9375rem',
-  '&.notistack-MuiContent-success': { backgroundColor: t.palette.success.main },
-  '&.notistack-MuiContent-error': { backgroundColor: t.palette.error.main },
-  '&.notistack-MuiContent-warning': { backgroundColor: t.palette.warning.main },
-  '&.notistack-MuiContent-info': { backgroundColor: t.palette.primary.main },
-}));
-
-const toastComponents = { success: Toast, error: Toast, warning: Toast, info: Toast };
+// Offline before it loaded: the page still works, toasts wait (lib/toast.ts).
+const ToastHost = lazyOrNothing('the toast host', () => import('./toast-host.tsx').then((m) => m.ToastHost));
 
 export function AppProviders(props: { children: ReactNode; withDialogs?: boolean }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <SnackbarProvider
-          maxSnack={5}
-          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-          autoHideDuration={4000}
-          preventDuplicate
-          Components={toastComponents}
-          action={(key) => (
-            <Button color="inherit" size="small" onClick={() => closeSnackbar(key)}>
-              关闭
-            </Button>
-          )}
-        >
-          {props.children}
-          {props.withDialogs === false ? null : <DialogHost />}
-        </SnackbarProvider>
+        {props.children}
+        {props.withDialogs === false ? null : <DialogHost />}
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -2,7 +2,6 @@
 import { createBrowserRouter } from 'react-router';
 import { PageSpinner } from '../components/status-page.tsx';
 import { ErrorPage, NotFoundPage } from './error-page.tsx';
-import { NavLayout } from './nav-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { requireUserLoader, startupLoader } from './route-guards.ts';
 
@@ -35,7 +34,8 @@ export function createAppRouter() {
         // Inside the navigation layout.
         {
           id: 'nav',
-          Component: NavLayout,
+          // Lazy too: /login never needs the app bar; a member page loads it beside its own module.
+          lazy: () => import('./nav-layout.tsx').then((m) => ({ Component: m.NavLayout })),
           loader: requireUserLoader,
           children: [
             {

@@ -1,25 +1,81 @@
-import { ContactDialog } from './contact-dialog.tsx';
-import { GlobalBackdrop } from './global-backdrop.tsx';
-import { LoginHintDialog } from './login-hint-dialog.tsx';
-import { MaintenanceOverlay } from './maintenance-overlay.tsx';
-import { OutOfLimitDialog } from './out-of-limit-dialog.tsx';
-import { NoPermissionDialog, PublicOnlyDialog } from './permission-dialogs.tsx';
-import { RightsTableDialog } from './rights-table-dialog.tsx';
-import { VipDialog } from './vip-dialog.tsx';
+// Every global dialog, mounted once beside the router so that any page or error can open one. None
+// is on the first screen, so each one's code (MUI Dialog, lists, alerts) loads the first time it
+// opens and then stays mounted (closing keeps its transition). docs/decisions/0019-web-delivery.md.
+import { type ReactNode, Suspense, useState } from 'react';
+import type { DialogName } from '../../lib/dialog-request.ts';
+import { lazyOrNothing } from '../../lib/lazy-or-nothing.ts';
+import { useAppStore } from '../app-store.ts';
 
-/** Every global dialog, mounted once beside the router so that any page or error can open one. */
+const VipDialog = lazyOrNothing('vip-dialog', () => import('./vip-dialog.tsx').then((m) => m.VipDialog));
+const OutOfLimitDialog = lazyOrNothing('out-of-limit-dialog', () =>
+  import('./out-of-limit-dialog.tsx').then((m) => m.OutOfLimitDialog),
+);
+const NoPermissionDialog = lazyOrNothing('permission-dialogs', () =>
+  import('./permission-dialogs.tsx').then((m) => m.NoPermissionDialog),
+);
+const PublicOnlyDialog = lazyOrNothing('permission-dialogs', () =>
+  import('./permission-dialogs.tsx').then((m) => m.PublicOnlyDialog),
+);
+const LoginHintDialog = lazyOrNothing('login-hint-dialog', () =>
+  import('./login-hint-dialog.tsx').then((m) => m.LoginHintDialog),
+);
+const ContactDialog = lazyOrNothing('contact-dialog', () =>
+  import('./contact-dialog.tsx').then((m) => m.ContactDialog),
+);
+const RightsTableDialog = lazyOrNothing('rights-table-dialog', () =>
+  import('./rights-table-dialog.tsx').then((m) => m.RightsTableDialog),
+);
+const MaintenanceOverlay = lazyOrNothing('maintenance-overlay', () =>
+  import('./maintenance-overlay.tsx').then((m) => m.MaintenanceOverlay),
+);
+const GlobalBackdrop = lazyOrNothing('global-backdrop', () =>
+  import('./global-backdrop.tsx').then((m) => m.GlobalBackdrop),
+);
+
+/** Renders its child from the first time `open` is true on (the child reads its own open state). */
+function OnceOpened(props: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  return opened ? <Suspense fallback={null}>{props.children}</Suspense> : null;
+}
+
+function Dialog(props: { name: DialogName; children: ReactNode }) {
+  const open = useAppStore((s) => s.dialogs[props.name] !== undefined);
+  return <OnceOpened open={open}>{props.children}</OnceOpened>;
+}
+
 export function DialogHost() {
+  const maintenance = useAppStore((s) => s.maintenanceOpen);
+  const backdrop = useAppStore((s) => s.backdropCount > 0);
   return (
     <>
-      <VipDialog />
-      <OutOfLimitDialog />
-      <NoPermissionDialog />
-      <PublicOnlyDialog />
-      <LoginHintDialog />
-      <ContactDialog />
-      <RightsTableDialog />
-      <MaintenanceOverlay />
-      <GlobalBackdrop />
+      <Dialog name="vip">
+        <VipDialog />
+      </Dialog>
+      <Dialog name="out_of_limit">
+        <OutOfLimitDialog />
+      </Dialog>
+      <Dialog name="no_permission">
+        <NoPermissionDialog />
+      </Dialog>
+      <Dialog name="public_only">
+        <PublicOnlyDialog />
+      </Dialog>
+      <Dialog name="login_hint">
+        <LoginHintDialog />
+      </Dialog>
+      <Dialog name="contact">
+        <ContactDialog />
+      </Dialog>
+      <Dialog name="rights_table">
+        <RightsTableDialog />
+      </Dialog>
+      <OnceOpened open={maintenance}>
+        <MaintenanceOverlay />
+      </OnceOpened>
+      <OnceOpened open={backdrop}>
+        <GlobalBackdrop />
+      </OnceOpened>
     </>
   );
 }

@@ -1,0 +1,43 @@
+// The toasts' container (notistack, themed), loaded after the first screen (lib/toast.ts,
+// docs/decisions/0019-web-delivery.md). Toasts raised while it loaded show as soon as it is up.
+import Button from '@mui/material/Button';
+import { styled } from '@mui/material/styles';
+import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { useEffect } from 'react';
+import { connectToasts } from '../lib/toast.ts';
+
+const Toast = styled(MaterialDesignContent)(({ theme: t }) => ({
+  fontFamily: t.typography.fontFamily,
+  fontSize: '0.9375rem',
+  '&.notistack-MuiContent-success': { backgroundColor: t.palette.success.main },
+  '&.notistack-MuiContent-error': { backgroundColor: t.palette.error.main },
+  '&.notistack-MuiContent-warning': { backgroundColor: t.palette.warning.main },
+  '&.notistack-MuiContent-info': { backgroundColor: t.palette.primary.main },
+}));
+
+const toastComponents = { success: Toast, error: Toast, warning: Toast, info: Toast };
+
+/** Mounted inside the provider, so notistack's enqueueSnackbar is live when it connects. */
+function ConnectToasts() {
+  useEffect(() => connectToasts((variant, message) => enqueueSnackbar(message, { variant })), []);
+  return null;
+}
+
+export function ToastHost() {
+  return (
+    <SnackbarProvider
+      maxSnack={5}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      autoHideDuration={4000}
+      preventDuplicate
+      Components={toastComponents}
+      action={(key) => (
+        <Button color="inherit" size="small" onClick={() => closeSnackbar(key)}>
+          关闭
+        </Button>
+      )}
+    >
+      <ConnectToasts />
+    </SnackbarProvider>
+  );
+}
