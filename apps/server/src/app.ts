@@ -13,6 +13,8 @@ import { registerEssayRoutes } from './modules/essay/essay.routes.ts';
 import { createEssayService } from './modules/essay/essay.service.ts';
 import type { Grader } from './modules/essay/grader.ts';
 import type { ModelGraderConfig } from './modules/essay/model-grader.ts';
+import { createAnswerGate } from './modules/exam/exam.exposure.ts';
+import { createExposureRepo } from './modules/exam/exam.exposure.repo.ts';
 import { loadQuotas, type Quota } from './modules/exam/exam.quota.ts';
 import { createExamRepo } from './modules/exam/exam.repo.ts';
 import { registerExamRoutes } from './modules/exam/exam.routes.ts';
@@ -160,7 +162,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bus.subscribe((topic) => {
     if (topic === 'rights') rights = null;
   });
-  const questions = createQuestionService({ db, clock, bus, rights: () => (rights ??= loadRights(db)) });
+  // No answers of a running timed exam reach its candidate, by any endpoint (docs/decisions/0017).
+  const gate = createAnswerGate({
+    repo: createExposureRepo(db),
+    clock,
+    bus,
+    catalogue: () => questions.catalogue(),
+    logError: (err, msg) => app.log.error({ err }, msg),
+  });
+  const questions = createQuestionService({
+    db,
+    clock,
+    bus,
+    rights: () => (rights ??= loadRights(db)),
+    runningExams: gate,
+  });
   const summary = createSummaryService({
     repo: createSummaryRepo(db),
     clock,
@@ -191,7 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     questions,
     rights: () => (rights ??= loadRights(db)),
     quotas: () => (quotas ??= loadQuotas(db)),
-    onCommitted: [(c) => essays.onExamCommitted(c)],
+    onCommitted: [(c) => essays.onExamCommitted(c), (c) => gate.examCommitted(c)],
+    onStarted: (userId) => gate.changed(userId),
     logError: (err, msg) => app.log.error({ err }, msg),
   });
   if (deps.jobs) await exams.startWorkers(deps.jobs);
@@ -203,12 +220,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate: (t) => users.authenticate(t),
     maintenance: () => system.maintenance(),
     minApiVersion: deps.settings.minApiVersion,
+    screen: (ep, ctx, data) => gate.screen(ep, ctx, data),
   });
   registerUserRoutes(register, users);
   registerSummaryRoutes(register, summary);
   registerSystemRoutes(register, system);
   registerQuestionRoutes(register, questions);
-  registerWordRoutes(register, createWordService(db));
+  registerWordRoutes(register, createWordService(db, gate));
   registerExamRoutes(register, exams);
   registerEssayRoutes(register, essays);
 

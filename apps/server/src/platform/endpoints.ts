@@ -1,6 +1,7 @@
 // Registers contract endpoints on Fastify. For every call, in this order: API version → token →
 // maintenance → frozen → role → body validation → handler → response shaped by the contract
-// schema (unknown fields are stripped, so nothing internal leaks) → envelope.
+// schema (unknown fields are stripped, so nothing internal leaks) → screened (answers of the
+// caller's running exam withheld: modules/exam/exam.exposure.ts, docs/decisions/0017) → envelope.
 
 import type {} from '@fastify/helmet';
 import type { Access, Endpoint } from '@gre/contract/endpoint';
@@ -39,6 +40,8 @@ export interface EndpointGuards {
   authenticate(token: string): Promise<Caller | 'expired' | null>;
   maintenance(): Promise<{ on: boolean; message: string }>;
   minApiVersion: string;
+  /** The last step for every answer: may withhold parts of `data` (changed in place) for this caller. */
+  screen(ep: Endpoint, ctx: RequestContext, data: unknown): Promise<unknown>;
 }
 
 export const isStaff = (c: Caller | null) => !!c && (c.isAdmin || c.isOperator || c.isTeacher);
@@ -143,7 +146,8 @@ export function createRegistrar(app: FastifyInstance, guards: EndpointGuards): R
           requestId: String(req.id),
         };
         const result = await handler(parsed.data, ctx);
-        return { ok: true, data: ep.response.parse(result), err_data: null };
+        const data = ep.response.parse(result);
+        return { ok: true, data: await guards.screen(ep, ctx, data), err_data: null };
       },
     );
   };

@@ -45,6 +45,8 @@ export interface ExamServiceDeps {
   quotas: () => Promise<Map<number, Quota>>;
   /** Other domains' reactions to committed sections (essays), inside the exam's transaction. */
   onCommitted?: Array<(c: CommittedSections) => Promise<void>>;
+  /** Told (after the commit) when a user's exam was created or started a section (the answer gate's lookup). */
+  onStarted?: (userId: number) => void;
   /** Where failures of after-commit work are reported. */
   logError?: (err: unknown, msg: string) => void;
   /** Item parameters for scaled scores and adaptive cut scores (loaded before any exam is read). */
@@ -264,6 +266,8 @@ export function createExamService(deps: ExamServiceDeps) {
       const activity = fx.activity ? { day: chinaDay(new Date(now)), ...fx.activity } : undefined;
       const takesQuota = fx.quota === true && caller !== null && countsAgainst(quotas, caller, 'question');
       const later: Array<() => Promise<void> | void> = [];
+      const started = e.sections.some((s, i) => s.startedAt > 0 && !before[i]?.startedAt);
+      if (started) later.push(() => deps.onStarted?.(userId));
       const saved =
         !committed.length && !finishedNow && !takesQuota
           ? await repo.saveIfVersion(repo.db, next, row.version, activity)
@@ -450,6 +454,7 @@ export function createExamService(deps: ExamServiceDeps) {
         await repo.insertBook(tx, row);
         return { book: row, status: ExamStatus.NotStart as number };
       });
+      if (result.status === ExamStatus.NotStart) deps.onStarted?.(userId);
       return { book: toBook(result.book, tpl, result.status, clock.now().getTime()), exam_id: result.book.examId };
     },
 
@@ -485,6 +490,7 @@ export function createExamService(deps: ExamServiceDeps) {
           newSections(sections, c),
         );
       });
+      deps.onStarted?.(Number(ctx.caller.userId));
       return { exam_id: examId };
     },
 

@@ -1,6 +1,9 @@
 // Opening, listing and searching questions, with role rights applied on the server: a caller who
 // may not open a question gets a refusal (or a summary in lists), and answers and analyses only
-// go to callers who may open the question.
+// go to callers who may open the question. Answers of the caller's running timed exam are withheld
+// by the answer gate (modules/exam/exam.exposure.ts): on every response that carries a Question, and
+// here for search, whose hits could match on an analysis.
+import { searchQuestions } from '@gre/contract/endpoints/question';
 import { QuestionCategory } from '@gre/contract/enums';
 import type { Question, QuestionGroup } from '@gre/contract/question';
 import type { Clock } from '../../platform/clock.ts';
@@ -13,11 +16,18 @@ import { withAccess } from './question.mapper.ts';
 import type { Rights } from './rights.ts';
 import { type SearchRequest, searchCatalogue } from './search.ts';
 
+const searchPath = searchQuestions.path;
+
 export function createQuestionService(deps: {
   db: Db;
   clock: Clock;
   rights: () => Promise<Rights>;
   bus: InvalidationBus;
+  /** The answer gate: questions of the caller's running exam are left out of text hits; hits of a lapsed one are logged. */
+  runningExams: {
+    runningIds(ctx: RequestContext): Promise<((id: string) => boolean) | null>;
+    served(ctx: RequestContext, ids: readonly string[], path: string): Promise<void>;
+  };
 }) {
   let current: Promise<Catalogue> | null = null;
   /** Loaded on first use (main.ts warms it up right after listening), reloaded after imports. */
@@ -79,8 +89,17 @@ export function createQuestionService(deps: {
     },
 
     async search(req: SearchRequest, ctx: RequestContext) {
-      const [c, rights] = await Promise.all([catalogue(), deps.rights()]);
-      return searchCatalogue(c, req, (visibility) => rights.canOpen(ctx.caller, visibility));
+      const text = req.text.trim() !== '';
+      const [c, rights, running] = await Promise.all([
+        catalogue(),
+        deps.rights(),
+        text ? deps.runningExams.runningIds(ctx) : null,
+      ]);
+      const found = searchCatalogue(c, req, (visibility) => rights.canOpen(ctx.caller, visibility), running);
+      // A highlight may quote an analysis: hits of a lapsed exam are logged.
+      const ids = found.question_infos.map((q) => q.id);
+      if (text) await deps.runningExams.served(ctx, ids, searchPath);
+      return found;
     },
   };
 }

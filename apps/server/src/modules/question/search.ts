@@ -17,7 +17,16 @@ export interface SearchRequest {
   page_size: number;
 }
 
-export function searchCatalogue(c: Catalogue, req: SearchRequest, canOpen: (visibility: string) => boolean) {
+/**
+ * `withheld`: questions left out of text hits (the caller's running exam: a hit could rest on the
+ * analysis, and its highlight quote it; docs/decisions/0017). Lists without text keep them.
+ */
+export function searchCatalogue(
+  c: Catalogue,
+  req: SearchRequest,
+  canOpen: (visibility: string) => boolean,
+  withheld: ((id: string) => boolean) | null = null,
+) {
   const text = req.text.trim();
   const kinds = new Set(req.kinds);
   const difficulties = new Set(req.difficulties);
@@ -26,6 +35,7 @@ export function searchCatalogue(c: Catalogue, req: SearchRequest, canOpen: (visi
   const keep = (i: number) => {
     const q = c.entries[i]?.question;
     if (!q) return false;
+    if (text && withheld?.(q.id)) return false;
     if (req.category !== QuestionCategory.None && q.category !== req.category) return false;
     if (kinds.size && !kinds.has(q.kind)) return false;
     if (difficulties.size && !difficulties.has(q.difficulty)) return false;

@@ -1,6 +1,8 @@
 // SQL of the scoring domain: the item parameters, and the response log read by calibration (the
-// exam service writes the log when an exam is finished).
-import { desc } from 'drizzle-orm';
+// exam service writes the log when an exam is finished). Exams whose answers their candidate was
+// served while they ran (`exam_exposures`, docs/decisions/0017) are left out of calibration.
+import { desc, sql } from 'drizzle-orm';
+import { examExposures } from '../../db/schema/exam.ts';
 import { itemParams, responses } from '../../db/schema/scoring.ts';
 import { type Db, excluded } from '../../platform/db.ts';
 import type { LoggedResponse } from './calibration.ts';
@@ -22,7 +24,10 @@ export function createScoringRepo(db: Db) {
       }
     },
 
-    /** The newest `limit` responses, newest first (only the columns calibration needs). */
+    /**
+     * The newest `limit` responses, newest first (only the columns calibration needs), without the
+     * exams whose candidate saw an answer of them before finishing.
+     */
     async recentResponses(limit: number): Promise<LoggedResponse[]> {
       return db
         .select({
@@ -36,6 +41,7 @@ export function createScoringRepo(db: Db) {
           correct: responses.correct,
         })
         .from(responses)
+        .where(sql`not exists (select 1 from ${examExposures} x where x.exam_id = ${responses.examId})`)
         .orderBy(desc(responses.at), responses.examId, responses.sectionIndex, responses.questionIndex)
         .limit(limit);
     },

@@ -1,8 +1,12 @@
 // A word's details from the imported vocabulary (ECDICT): meanings, forms, roots, similar words.
+// For a word question the entry is the key, so while the caller's timed exam with that question
+// runs the answer gate refuses it (modules/exam/exam.exposure.ts, docs/decisions/0017).
+import { getWordDetails } from '@gre/contract/endpoints/word';
 import type { Word } from '@gre/contract/question';
 import { sql } from 'drizzle-orm';
 import { wordRoots, wordSimilarGroups, words } from '../../db/schema/question.ts';
 import type { Db } from '../../platform/db.ts';
+import type { RequestContext } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 
 const formNames: Record<string, string> = {
@@ -24,10 +28,14 @@ export function formsOf(exchange: string): Word['forms'] {
     .map(([k, v]) => ({ kind: formNames[k as string] as string, form: v as string }));
 }
 
-export function createWordService(db: Db) {
+export function createWordService(
+  db: Db,
+  gate: { checkWord(ctx: RequestContext, word: string, path: string): Promise<void> },
+) {
   return {
-    async details(raw: string): Promise<Word> {
+    async details(raw: string, ctx: RequestContext): Promise<Word> {
       const key = raw.trim().toLowerCase();
+      await gate.checkWord(ctx, key, getWordDetails.path);
       const [w] = await db.select().from(words).where(sql`lower(${words.word}) = ${key}`).limit(1);
       if (!w) throw errors.notFound('词库中没有这个单词');
       const [roots, similar] = await Promise.all([
