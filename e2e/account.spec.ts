@@ -18,7 +18,7 @@ async function register(page: Page, email: string, password: string) {
 
 test('a new candidate registers, signs in, changes the signature and logs out @phone', async ({ page }) => {
   const email = uniqueEmail('journey');
-  await register(page, email, 'Passw0rd1');
+  await register(page, email, 'Kettle-moon-47');
 
   // Home: the new user, a trial, and today's aim.
   await expect(page).toHaveURL(/\/(home)?$/);
@@ -48,7 +48,7 @@ test('a new candidate registers, signs in, changes the signature and logs out @p
 
   // Log in again with the password.
   await page.getByLabel('手机号或邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill('Passw0rd1');
+  await page.getByLabel('密码', { exact: true }).fill('Kettle-moon-47');
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/(home)?$/);
   await expect(page.getByRole('button', { name: '今日已签到' })).toBeDisabled();

@@ -24,7 +24,7 @@ async function newCandidate(request: APIRequestContext): Promise<string> {
   const data = await post<{ token: string }>(request, '/api/user/register', {
     account: email,
     code,
-    password: 'Passw0rd1',
+    password: 'Kettle-moon-47',
   });
   return data.token;
 }

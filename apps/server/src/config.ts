@@ -26,6 +26,20 @@ const envSchema = z.object({
     .default('v1.0.0'),
   MAINTENANCE: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Threads hashing passwords (scrypt); default: the cores less one, at least one (ADR 0006). */
+  PASSWORD_HASH_THREADS: z.coerce
+    .number({ error: 'PASSWORD_HASH_THREADS 必须是 1–64 的整数' })
+    .int()
+    .min(1)
+    .max(64)
+    .optional(),
+  /** Hashes allowed to wait for a thread before logins are answered busy; default 8 per thread. */
+  PASSWORD_HASH_QUEUE: z.coerce
+    .number({ error: 'PASSWORD_HASH_QUEUE 必须是 0–10000 的整数' })
+    .int()
+    .min(0)
+    .max(10_000)
+    .optional(),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('GRE 备考 <no-reply@gre-prep.local>'),

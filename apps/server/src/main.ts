@@ -89,6 +89,8 @@ const app = await buildApp({
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     webDistDir: config.WEB_DIST_DIR,
     trustProxy: config.TRUST_PROXY,
+    passwordHashThreads: config.PASSWORD_HASH_THREADS,
+    passwordHashQueue: config.PASSWORD_HASH_QUEUE,
     essayModel: config.ESSAY_MODEL_URL
       ? {
           url: config.ESSAY_MODEL_URL,

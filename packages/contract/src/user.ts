@@ -28,10 +28,21 @@ export const accountSchema = z
     error: '请输入正确的手机号或邮箱',
   });
 
+/**
+ * The rule for a new password, as the web shows it under every new-password field (ADR 0006). The
+ * schema below checks what needs no dictionary; the server adds the strength check (zxcvbn), whose
+ * Chinese hint comes back as an `invalid_param` refusal with `weakPasswordDetail` as its detail.
+ * Logging in with a password set under older rules still works: the login schema only bounds length.
+ */
+export const passwordRule = '8–64 位，需同时包含字母和数字，首尾不能有空格，且不能是容易被猜到的常见密码';
+export const weakPasswordDetail = 'weak_password';
+
 export const passwordSchema = z
   .string({ error: '请输入密码' })
   .min(8, { error: '密码至少 8 位' })
   .max(64, { error: '密码最多 64 位' })
+  .refine((v) => v.trim() !== '', { error: '密码不能只有空格', abort: true })
+  .refine((v) => v.trim() === v, { error: '密码首尾不能有空格', abort: true })
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), { error: '密码需同时包含字母和数字' });
 
 export const codeSchema = z.string({ error: '请输入验证码' }).regex(/^\d{6}$/, { error: '验证码为 6 位数字' });

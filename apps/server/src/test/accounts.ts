@@ -15,7 +15,7 @@ export function uniqueEmail(prefix = 'user'): string {
 /** Registers through send_code + register, as a user would. Moves the clock past the code limit. */
 export async function registerUser(t: TestApp, opts: { account?: string; password?: string; name?: string } = {}) {
   const account = opts.account ?? uniqueEmail();
-  const password = opts.password ?? 'Passw0rd!';
+  const password = opts.password ?? 'Tiger-lake-91';
   const isPhone = /^1\d{10}$/.test(account);
   const sent = isPhone
     ? await t.call(code.sendSmsCode, { phone: account, purpose: 'register' })

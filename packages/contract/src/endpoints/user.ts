@@ -43,6 +43,9 @@ export const login = endpoint({
     .object({ account: accountSchema, password: z.string().max(64).optional(), code: codeSchema.optional() })
     .refine((v) => (v.password === undefined) !== (v.code === undefined), { error: '请填写密码或验证码（二选一）' }),
   response: sessionSchema,
+  // Per address (shared through Redis when set); per account and per (account, address) pair the
+  // server counts failures (ADR 0006).
+  rateLimit: { max: 30, timeWindowMs: 60_000 },
 });
 
 export const resumeLogin = endpoint({

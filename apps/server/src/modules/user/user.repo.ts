@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { loginFailures, roleRecords, sessions, users, verificationCodes } from '../../db/schema/user.ts';
 import type { Db } from '../../platform/db.ts';
+import type { RecentFailures } from './login-guard.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -213,20 +214,48 @@ export function createUserRepo(db: Db) {
       await db.insert(loginFailures).values({ account, ip, at });
     },
 
-    async countLoginFailures(account: string, ip: string, since: Date) {
+    /** Failures within the window for the (account, address) pair, the account and the address: one query. */
+    async recentLoginFailures(account: string, ip: string, since: Date): Promise<RecentFailures> {
+      const pair = sql`${loginFailures.account} = ${account} and ${loginFailures.ip} = ${ip}`;
+      const byAccount = sql`${loginFailures.account} = ${account}`;
+      const byIp = sql`${loginFailures.ip} = ${ip}`;
       const [r] = await db
         .select({
-          byAccount: sql<number>`count(*) filter (where ${loginFailures.account} = ${account})::int`,
-          byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
+          pair: sql<number>`count(*) filter (where ${pair})::int`,
+          pairFirst: sql<string | Date | null>`min(${loginFailures.at}) filter (where ${pair})`,
+          pairLast: sql<string | Date | null>`max(${loginFailures.at}) filter (where ${pair})`,
+          account: sql<number>`count(*) filter (where ${byAccount})::int`,
+          accountLast: sql<string | Date | null>`max(${loginFailures.at}) filter (where ${byAccount})`,
+          ip: sql<number>`count(*) filter (where ${byIp})::int`,
+          ipFirst: sql<string | Date | null>`min(${loginFailures.at}) filter (where ${byIp})`,
         })
         .from(loginFailures)
-        .where(
-          and(
-            gte(loginFailures.at, since),
-            sql`(${loginFailures.account} = ${account} or ${loginFailures.ip} = ${ip})`,
-          ),
-        );
-      return { byAccount: r?.byAccount ?? 0, byIp: r?.byIp ?? 0 };
+        .where(and(gte(loginFailures.at, since), sql`(${byAccount} or ${byIp})`));
+      const date = (v: string | Date | null | undefined) => (v ? new Date(v) : null);
+      return {
+        pair: r?.pair ?? 0,
+        pairFirst: date(r?.pairFirst),
+        pairLast: date(r?.pairLast),
+        account: r?.account ?? 0,
+        accountLast: date(r?.accountLast),
+        ip: r?.ip ?? 0,
+        ipFirst: date(r?.ipFirst),
+      };
+    },
+
+    /** A successful login forgets the pair's failures (a few typos must not add up over the day). */
+    async clearLoginFailures(account: string, ip: string) {
+      await db.delete(loginFailures).where(and(eq(loginFailures.account, account), eq(loginFailures.ip, ip)));
+    },
+
+    /** Whether the user has ever logged in from this address (a session was opened from it). */
+    async hasSessionFrom(userId: number, ip: string): Promise<boolean> {
+      const rows = await db
+        .select({ one: sql<number>`1` })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+        .limit(1);
+      return rows.length > 0;
     },
   };
 }
