@@ -15,6 +15,7 @@ import { fieldError, fieldErrors, hasErrors } from '../../lib/validate.ts';
 import { AccountField } from './account-field.tsx';
 import { CodeField } from './code-field.tsx';
 import { PasswordField } from './password-field.tsx';
+import { newPasswordHelper, resetPasswordHelper, weakPasswordHint } from './password-rule.ts';
 import { useSendCode } from './use-send-code.ts';
 import { useStartSession } from './use-start-session.ts';
 
@@ -120,6 +121,10 @@ export function RegisterForm({ account, setAccount }: AccountState) {
         ...(name.trim() === '' ? {} : { name: name.trim() }),
       }),
     onSuccess: (session) => startSession(session, '注册成功，欢迎加入 GRE 备考'),
+    onError: (error) => {
+      const hint = weakPasswordHint(error);
+      if (hint !== null) setErrors({ password: hint });
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -150,7 +155,7 @@ export function RegisterForm({ account, setAccount }: AccountState) {
         value={password}
         onChange={setPassword}
         error={errors.password}
-        helper="至少 8 位，需同时包含字母和数字"
+        helper={newPasswordHelper}
         autoComplete="new-password"
       />
       <SubmitButton label="注册" pending={mutation.isPending} />
@@ -175,6 +180,10 @@ export function ResetPasswordForm({ account, setAccount, onDone }: AccountState 
       toast('success', '密码已重设，请使用新密码登录');
       onDone();
     },
+    onError: (error) => {
+      const hint = weakPasswordHint(error);
+      if (hint !== null) setErrors({ password: hint });
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -195,7 +204,7 @@ export function ResetPasswordForm({ account, setAccount, onDone }: AccountState 
         value={password}
         onChange={setPassword}
         error={errors.password}
-        helper="至少 8 位，需同时包含字母和数字；重设后所有设备需重新登录"
+        helper={resetPasswordHelper}
         autoComplete="new-password"
       />
       <SubmitButton label="重设密码" pending={mutation.isPending} />
