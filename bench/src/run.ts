@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { loginStormRows } from './login-storm.ts';
 import { startProcess, stop, tempDataDir, withTempPostgres } from './server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -77,6 +78,8 @@ async function benchServer(label: string, env: Record<string, string>) {
         body: { account: 'vip@demo.gre-prep.cn', password: 'Demo1234' },
       }),
     ];
+    // Logins must not starve the pages (issue 9, item 3): GET / idle and during login storms.
+    rows.push(...(await loginStormRows(label, base, { duration, pid: later.proc.pid })));
     return { label, firstStartMs: first.ms, laterStartMs: later.ms, rows };
   } finally {
     await stop(later.proc);
