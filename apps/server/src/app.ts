@@ -38,10 +38,11 @@ import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { createRegistrar } from './platform/endpoints.ts';
 import { installErrorHandling } from './platform/http-errors.ts';
-import { createInvalidationBus } from './platform/invalidation.ts';
+import { createInvalidationBus, everything } from './platform/invalidation.ts';
 import type { JobQueue } from './platform/jobs.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
-import { createPasswordHasher, type PasswordHasher } from './platform/password-pool.ts';
+import { sharedOrLocalStore } from './platform/rate-limit-store.ts';
+import { databaseCheck, NotReady, registerHealthRoutes } from './platform/readiness.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { registerWebAssets } from './platform/web-assets.ts';
 
@@ -70,9 +71,6 @@ export interface AppDeps {
     rateLimitPerMinute: number;
     webDistDir?: string;
     trustProxy?: boolean;
-    /** The password worker pool (PASSWORD_HASH_THREADS, PASSWORD_HASH_QUEUE); defaults in platform/password-pool.ts. */
-    passwordHashThreads?: number;
-    passwordHashQueue?: number;
     /** The external essay grader (ESSAY_MODEL_*); unset = the built-in scorer. */
     essayModel?: ModelGraderConfig;
   };
@@ -81,8 +79,6 @@ export interface AppDeps {
   /** Replaces the configured essay grader (tests). */
   essayGrader?: Grader;
   redis?: Redis;
-  /** Password hashing off the event loop; by default the app starts its own pool and closes it with itself. */
-  passwords?: PasswordHasher;
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger;
 }
@@ -133,13 +129,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(rateLimit, {
       max: deps.settings.rateLimitPerMinute,
       timeWindow: 60_000,
-      ...(deps.redis ? { redis: deps.redis, nameSpace: 'gre-rl:' } : {}),
+      // Shared counters in Redis while it answers, this process's own while it does not (ADR 0016).
+      ...(deps.redis ? { store: sharedOrLocalStore(deps.redis, 'gre-rl:') } : {}),
     });
   }
-  app.get('/healthz', async () => ({ ok: true }));
   const openApi = buildOpenApi(serverVersion);
   app.get('/openapi.json', async () => openApi);
-  app.post('/healthz', async () => ({ ok: true }));
 
   // Domains --------------------------------------------------------------------------------------
   const { db, clock } = deps;
@@ -151,24 +146,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     version: serverVersion,
   });
   const tokens = createTokenService(deps.secret, clock);
-  const bus = await createInvalidationBus(deps.redis);
+  const bus = await createInvalidationBus(deps.redis, app.log);
   app.addHook('onClose', () => bus.close());
   const userRepo = createUserRepo(db);
-  let passwords = deps.passwords;
-  if (!passwords) {
-    const own = createPasswordHasher({
-      threads: deps.settings.passwordHashThreads,
-      queue: deps.settings.passwordHashQueue,
-    });
-    app.addHook('onClose', () => own.close());
-    passwords = own;
-  }
   const codes = createCodeService({ repo: userRepo, clock, mailer: deps.mailer, sms: deps.sms, secret: deps.secret });
   const users = createUserService({
     repo: userRepo,
     codes,
     tokens,
-    passwords,
     clock,
     tokenTtlDays: deps.settings.tokenTtlDays,
     maintenanceOn: async () => (await system.maintenance()).on,
@@ -176,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   let rights: Promise<Rights> | null = null;
   bus.subscribe((topic) => {
-    if (topic === 'rights') rights = null;
+    if (topic === 'rights' || topic === everything) rights = null;
   });
   // No answers of a running timed exam reach its candidate, by any endpoint (docs/decisions/0017).
   const gate = createAnswerGate({
@@ -201,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   let quotas: Promise<Map<number, Quota>> | null = null;
   bus.subscribe((topic) => {
-    if (topic === 'quotas') quotas = null;
+    if (topic === 'quotas' || topic === everything) quotas = null;
   });
   const scoring = createScoringService({ db, clock, bus, log: app.log });
   if (deps.jobs) await scoring.startWorkers(deps.jobs);
@@ -228,9 +213,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logError: (err, msg) => app.log.error({ err }, msg),
   });
   if (deps.jobs) await exams.startWorkers(deps.jobs);
+  let catalogueLoaded = false;
   app.decorate('catalogueReady', async () => {
     await questions.catalogue();
+    catalogueLoaded = true;
   });
+  registerHealthRoutes(
+    app,
+    {
+      database: () => databaseCheck(db),
+      ...(deps.jobs ? { jobs: () => (deps.jobs as JobQueue).check() } : {}),
+      catalogue: async () => {
+        if (catalogueLoaded) return;
+        // Loading (main.ts warms it up after listening); a failed load is retried from here.
+        app.catalogueReady().catch(() => {});
+        throw new NotReady('loading');
+      },
+    },
+    app.log,
+  );
 
   const register = createRegistrar(app, {
     authenticate: (t) => users.authenticate(t),

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { StartupError } from './platform/startup-errors.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -11,14 +12,23 @@ const bool = z
 
 const envSchema = z.object({
   /** The spec's environments (section 9): devel, pre, formal. Decides source maps, API docs UI, payment providers. */
-  APP_ENV: z.enum(['devel', 'pre', 'formal'], { error: 'APP_ENV 只能是 devel、pre 或 formal' }).optional(),
+  APP_ENV: z
+    .enum(['devel', 'pre', 'formal'], { error: '只能是 devel、pre 或 formal / must be devel, pre or formal' })
+    .optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL only (ADR 0004): a mysql:// or other URL is refused at start. */
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\/./.test(v) && URL.canParse(v), {
+      error:
+        '必须是 postgres:// 或 postgresql:// 开头的 PostgreSQL 连接串 / must be a PostgreSQL URL starting with postgres:// or postgresql://, e.g. postgres://user:password@127.0.0.1:5432/greprep',
+    })
+    .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   DEMO_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
-  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET 至少 32 个字符' }).optional(),
+  JWT_SECRET: z.string().min(32, { error: '至少 32 个字符 / must be at least 32 characters' }).optional(),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   MIN_API_VERSION: z
     .string()
@@ -26,21 +36,13 @@ const envSchema = z.object({
     .default('v1.0.0'),
   MAINTENANCE: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
-  /** Threads hashing passwords (scrypt); default: the cores less one, at least one (ADR 0006). */
-  PASSWORD_HASH_THREADS: z.coerce
-    .number({ error: 'PASSWORD_HASH_THREADS 必须是 1–64 的整数' })
-    .int()
-    .min(1)
-    .max(64)
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\/./.test(v) && URL.canParse(v), {
+      error:
+        '必须是 redis:// 或 rediss:// 开头的地址 / must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379',
+    })
     .optional(),
-  /** Hashes allowed to wait for a thread before logins are answered busy; default 8 per thread. */
-  PASSWORD_HASH_QUEUE: z.coerce
-    .number({ error: 'PASSWORD_HASH_QUEUE 必须是 0–10000 的整数' })
-    .int()
-    .min(0)
-    .max(10_000)
-    .optional(),
-  REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('GRE 备考 <no-reply@gre-prep.local>'),
   SMS_WEBHOOK_URL: z.string().url().optional(),
@@ -70,21 +72,54 @@ export interface Config extends Omit<Env, 'APP_ENV'> {
   demoMode: boolean;
 }
 
+/** English for zod's own (Chinese) messages, from the issue's code. */
+function englishOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected a ${issue.expected}`;
+    case 'too_small':
+      return `must be at least ${issue.minimum}`;
+    case 'too_big':
+      return `must be at most ${issue.maximum}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.join(', ')}`;
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    default:
+      return 'invalid value';
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment (see README "Configuration"):\n${lines.join('\n')}`);
+    // One line (main.ts prints it and exits 1): each message is "中文 / English" or Chinese only.
+    const zh: string[] = [];
+    const en: string[] = [];
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.join('.');
+      const [chinese = '', english = englishOf(issue)] = issue.message.replace(`${name} `, '').split(' / ');
+      zh.push(`环境变量 ${name}：${chinese}`);
+      en.push(`${name}: ${english}`);
+    }
+    throw new StartupError(
+      `${zh.join('；')}（见 README “Configuration”）`,
+      `${en.join('; ')} (see README "Configuration")`,
+    );
   }
   const e = parsed.data;
   const databaseKind = e.DATABASE_URL ? 'postgres' : 'pglite';
   const demoMode = e.DEMO_MODE === 'auto' ? databaseKind === 'pglite' : e.DEMO_MODE === 'true';
   if (databaseKind === 'postgres' && !demoMode && !e.JWT_SECRET) {
-    throw new Error('JWT_SECRET must be set (32+ characters) when running on PostgreSQL outside demo mode.');
+    throw new StartupError(
+      '在 PostgreSQL 上（非演示模式）必须设置 JWT_SECRET（至少 32 个字符，例如 openssl rand -base64 48）',
+      'JWT_SECRET must be set (32+ characters, e.g. openssl rand -base64 48) when running on PostgreSQL outside demo mode',
+    );
   }
   if (databaseKind === 'postgres' && !e.APP_ENV) {
-    throw new Error(
-      'APP_ENV must be set (devel, pre or formal) when running on PostgreSQL. / 使用 PostgreSQL 时必须设置 APP_ENV（devel、pre 或 formal）。',
+    throw new StartupError(
+      '使用 PostgreSQL 时必须设置 APP_ENV（devel、pre 或 formal；正式环境用 formal）',
+      'APP_ENV must be set (devel, pre or formal; formal in production) when running on PostgreSQL',
     );
   }
   return { ...e, APP_ENV: e.APP_ENV ?? 'devel', DATA_DIR: path.resolve(e.DATA_DIR), databaseKind, demoMode };

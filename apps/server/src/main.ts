@@ -23,12 +23,21 @@ const { openPglite, openPostgres } = await import('./platform/db.ts');
 const { systemClock } = await import('./platform/clock.ts');
 const { createDevOutbox, createSmtpMailer, createWebhookSms } = await import('./platform/messaging.ts');
 const { createJobQueue } = await import('./platform/jobs.ts');
+const { databaseConnectionError, databaseConnectTimeoutMs, exitOnStartupError, listenError, withTimeout } =
+  await import('./platform/startup-errors.ts');
 const { seed } = await import('./seed/seed.ts');
 const { importContent } = await import('./modules/question/content-import.ts');
 const { demoAccounts, demoPassword } = await import('./seed/demo-accounts.ts');
 
 const started = performance.now();
-const config = loadConfig();
+// A wrong setting or an unreachable database ends the start with one line saying what to fix (ADR 0016).
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    return exitOnStartupError(err);
+  }
+})();
 // Asynchronous writes: a slow reader of stdout (a pipe, a log shipper) must not stall the
 // event loop, as synchronous writes to a full pipe do. Flushed on shutdown.
 const logDestination = pino.destination({ dest: 1, sync: false });
@@ -51,10 +60,18 @@ const lap = (name: string) => {
   mark = now;
 };
 lap('modules');
-const database =
-  config.databaseKind === 'postgres'
-    ? await openPostgres(config.DATABASE_URL as string, config.DATABASE_POOL_MAX)
-    : await openPglite(path.join(config.DATA_DIR, 'pglite'));
+async function openDatabase() {
+  if (config.databaseKind === 'pglite') return openPglite(path.join(config.DATA_DIR, 'pglite'));
+  const url = config.DATABASE_URL as string;
+  try {
+    return await withTimeout(openPostgres(url, config.DATABASE_POOL_MAX), databaseConnectTimeoutMs, () =>
+      Object.assign(new Error('timeout'), { code: 'CONNECT_TIMEOUT' }),
+    );
+  } catch (err) {
+    throw databaseConnectionError(err, url);
+  }
+}
+const database = await openDatabase().catch((err) => exitOnStartupError(err, () => logDestination.flushSync()));
 lap('open');
 await database.migrate();
 lap('migrate');
@@ -71,8 +88,10 @@ lap('jobs');
 const outbox = createDevOutbox(config.DATA_DIR, log);
 let redis: import('ioredis').Redis | undefined;
 if (config.REDIS_URL) {
-  const { Redis } = await import('ioredis');
-  redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  // Optional: while Redis is down or lost, this process serves with its own rate limits and caches (ADR 0016).
+  const { firstConnection, openRedis } = await import('./platform/redis.ts');
+  redis = openRedis(config.REDIS_URL, log);
+  await firstConnection(redis);
 }
 
 const app = await buildApp({
@@ -89,8 +108,6 @@ const app = await buildApp({
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     webDistDir: config.WEB_DIST_DIR,
     trustProxy: config.TRUST_PROXY,
-    passwordHashThreads: config.PASSWORD_HASH_THREADS,
-    passwordHashQueue: config.PASSWORD_HASH_QUEUE,
     essayModel: config.ESSAY_MODEL_URL
       ? {
           url: config.ESSAY_MODEL_URL,
@@ -116,7 +133,7 @@ async function shutdown(signal: string) {
     await app.close();
     // Running jobs finish (or are retried after a restart), then the queue stops.
     await jobs.stop(5_000);
-    await redis?.quit();
+    await redis?.quit().catch(() => redis?.disconnect());
     await database.close();
   } finally {
     logDestination.flushSync();
@@ -127,7 +144,18 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 lap('app');
-await app.listen({ port: config.PORT, host: config.HOST });
+try {
+  await app.listen({ port: config.PORT, host: config.HOST });
+} catch (err) {
+  const problem = listenError(err, config.PORT, config.HOST);
+  if (!problem) throw err;
+  closing = true;
+  await app.close();
+  await jobs.stop(1_000);
+  redis?.disconnect();
+  await database.close();
+  exitOnStartupError(problem, () => logDestination.flushSync());
+}
 lap('listen');
 const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
 log.info(

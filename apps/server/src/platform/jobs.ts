@@ -10,6 +10,7 @@
 // crash between commit and send left behind. Handlers must be idempotent: a job may run again.
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from './db.ts';
+import { NotReady } from './readiness.ts';
 
 /** How a queue retries: pg-boss waits retryDelaySeconds × 2^n (with jitter) when retryBackoff. */
 export interface QueuePolicy {
@@ -57,6 +58,8 @@ export interface JobQueue {
   /** A recurring job (cron, China time), sent once per occurrence across all processes. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   start(): Promise<void>;
+  /** For /readyz: resolves when the queue is started and reaches its database, throws otherwise. */
+  check(): Promise<void>;
   /** Stops fetching, waits up to `graceMs` for running handlers, then stops. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -159,6 +162,11 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       if (started) return;
       await boss.start();
       started = true;
+    },
+
+    async check() {
+      if (!started) throw new NotReady('not running');
+      await boss.getDb().executeSql('select 1');
     },
 
     async stop(graceMs = 10_000) {

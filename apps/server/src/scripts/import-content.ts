@@ -7,12 +7,22 @@ import { loadConfig } from '../config.ts';
 import { importContent } from '../modules/question/content-import.ts';
 import { systemClock } from '../platform/clock.ts';
 import { openPglite, openPostgres } from '../platform/db.ts';
+import { databaseConnectionError, exitOnStartupError } from '../platform/startup-errors.ts';
 
-const config = loadConfig();
+// A wrong setting or an unreachable database: one line saying what to fix, exit 1 (as main.ts).
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    return exitOnStartupError(err);
+  }
+})();
 const database =
   config.databaseKind === 'postgres'
-    ? await openPostgres(config.DATABASE_URL as string, 2)
-    : await openPglite(path.join(config.DATA_DIR, 'pglite'));
+    ? await openPostgres(config.DATABASE_URL as string, 2).catch((err) =>
+        exitOnStartupError(databaseConnectionError(err, config.DATABASE_URL as string)),
+      )
+    : await openPglite(path.join(config.DATA_DIR, 'pglite')).catch((err) => exitOnStartupError(err));
 try {
   await database.migrate();
   const stats = await importContent(database.db, { contentDir: config.CONTENT_DIR, clock: systemClock });

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Endpoint } from '@gre/contract/endpoint';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -157,14 +157,24 @@ export async function createTestApp(
  * A second app "process" over the same database as `t`: its own services and caches (and its own
  * Redis client when given), for tests of what several app processes do together.
  */
-export function buildSecondApp(t: TestApp, redis?: Redis) {
+export function buildSecondApp(
+  t: TestApp,
+  redis?: Redis,
+  opts: { rateLimitPerMinute?: number; logger?: FastifyBaseLogger } = {},
+) {
   return buildApp({
     db: t.database.db,
     clock: t.clock,
     mailer: t.outbox,
     sms: t.outbox,
     secret: testSecret,
-    settings: { tokenTtlDays: 30, minApiVersion: 'v1.0.0', maintenanceForced: false, rateLimitPerMinute: 0 },
+    settings: {
+      tokenTtlDays: 30,
+      minApiVersion: 'v1.0.0',
+      maintenanceForced: false,
+      rateLimitPerMinute: opts.rateLimitPerMinute ?? 0,
+    },
     redis,
+    logger: opts.logger,
   });
 }

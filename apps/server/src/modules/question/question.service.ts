@@ -10,7 +10,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { RequestContext } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
-import type { InvalidationBus } from '../../platform/invalidation.ts';
+import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
 import { type Catalogue, loadCatalogue } from './catalogue.ts';
 import { withAccess } from './question.mapper.ts';
 import type { Rights } from './rights.ts';
@@ -39,7 +39,7 @@ export function createQuestionService(deps: {
     return current;
   };
   deps.bus.subscribe((topic) => {
-    if (topic === 'catalogue') current = null;
+    if (topic === 'catalogue' || topic === everything) current = null;
   });
 
   const open = (q: Question, ctx: RequestContext, rights: Rights) =>

@@ -3,7 +3,7 @@
 import type { Question, QuestionKind } from '@gre/contract/question';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
-import type { InvalidationBus } from '../../platform/invalidation.ts';
+import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import { type RecalibrationSummary, recalibrate } from './calibration.ts';
 import { guessingByKind, type ItemParams, priorParams } from './irt.ts';
@@ -41,7 +41,7 @@ export function createScoringService(deps: {
     return p;
   };
   deps.bus?.subscribe((topic) => {
-    if (topic === itemParamsTopic) void load().catch(() => {});
+    if (topic === itemParamsTopic || topic === everything) void load().catch(() => {});
   });
 
   const paramsOf: ParamsOf = (q) => {
