@@ -40,6 +40,7 @@ import { createRegistrar } from './platform/endpoints.ts';
 import { installErrorHandling } from './platform/http-errors.ts';
 import { createInvalidationBus, everything } from './platform/invalidation.ts';
 import type { JobQueue } from './platform/jobs.ts';
+import { jsonBodyError, jsonBodyProblem } from './platform/json-body.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
 import { sharedOrLocalStore } from './platform/rate-limit-store.ts';
 import { databaseCheck, NotReady, registerHealthRoutes } from './platform/readiness.ts';
@@ -70,7 +71,8 @@ export interface AppDeps {
     maintenanceForced: boolean;
     rateLimitPerMinute: number;
     webDistDir?: string;
-    trustProxy?: boolean;
+    /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY, ADR 0018); none by default. */
+    trustProxy?: string[];
     /** The external essay grader (ESSAY_MODEL_*); unset = the built-in scorer. */
     essayModel?: ModelGraderConfig;
   };
@@ -86,7 +88,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    trustProxy: deps.settings.trustProxy ?? false,
+    // Only the listed proxies, never `true`: a forged X-Forwarded-For must not pick the client address.
+    trustProxy: deps.settings.trustProxy?.length ? deps.settings.trustProxy : false,
     genReqId: (req) => {
       const given = req.headers[headers.requestId];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -107,11 +110,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       'request',
     );
   });
-  // An empty JSON body counts as {} (the spec's calls are all POST with a JSON body).
+  // An empty JSON body counts as {} (the spec's calls are all POST with a JSON body). A body over the
+  // shape limits (depth, sizes, a real NUL) is a 400 bad_request before any schema sees it (ADR 0018).
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, {});
-    return jsonParser(req, String(body), done);
+    return jsonParser(req, String(body), (err, value) => {
+      if (err) return done(err);
+      const problem = jsonBodyProblem(value);
+      return problem ? done(jsonBodyError(problem)) : done(null, value);
+    });
   });
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { StartupError } from './platform/startup-errors.ts';
+import { trustedProxiesSchema } from './platform/trusted-proxies.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -50,7 +51,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  /** Reverse proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback…; `true` is refused (ADR 0018). */
+  TRUST_PROXY: trustedProxiesSchema,
   /** An OpenAI-compatible endpoint for essay grading (…/v1); unset = the built-in scorer only. */
   ESSAY_MODEL_URL: z.string().url({ error: 'ESSAY_MODEL_URL 必须是 URL，例如 https://api.example.com/v1' }).optional(),
   ESSAY_MODEL_KEY: z.string().optional(),

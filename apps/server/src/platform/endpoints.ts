@@ -127,10 +127,7 @@ export function createRegistrar(app: FastifyInstance, guards: EndpointGuards): R
         if (caller?.isFreeze && !ep.frozenAllowed) throw errors.frozen();
         if (caller && !allowed(ep.access, caller)) throw errors.forbidden();
 
-        // PostgreSQL cannot store NUL in text; refuse it anywhere in a body before any schema sees it.
-        if (req.body !== undefined && JSON.stringify(req.body).includes('\\u0000')) {
-          throw errors.invalidParam('请求中包含不允许的字符');
-        }
+        // Depth, sizes and NUL characters were refused by the JSON parser (app.ts, platform/json-body.ts).
         const parsed = ep.request.safeParse(req.body === undefined ? {} : req.body);
         if (!parsed.success) {
           const { show, detail } = formatIssues(parsed.error.issues);

@@ -100,6 +100,8 @@ export async function createTestApp(
     appEnv?: AppEnv;
     /** A built web app to serve (platform/web-assets.ts). */
     webDistDir?: string;
+    /** Trusted reverse proxies (TRUST_PROXY); none by default. */
+    trustProxy?: string[];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind, { content: opts.content });
@@ -120,6 +122,7 @@ export async function createTestApp(
       rateLimitPerMinute: 0,
       appEnv: opts.appEnv,
       webDistDir: opts.webDistDir,
+      trustProxy: opts.trustProxy,
     },
     redis: opts.redis,
     jobs,
