@@ -126,6 +126,80 @@ describe('api', () => {
     expect(effects[0]?.[0]).toMatchObject({ type: 'toast', variant: 'error' });
   });
 
+  describe('a lost save race (conflict)', () => {
+    const conflict = () =>
+      jsonResponse({
+        ok: false,
+        data: null,
+        err_data: { kind: 'conflict', show: '保存冲突，请重试', detail: '', overflow_subject: '', role_name: '' },
+      });
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is sent again after a pause, silently, and its answer is returned', async () => {
+      const fetchMock = vi
+        .fn()
+        .mockResolvedValueOnce(conflict())
+        .mockResolvedValueOnce(conflict())
+        .mockResolvedValueOnce(jsonResponse({ ok: true, data: status, err_data: null }));
+      vi.stubGlobal('fetch', fetchMock);
+      const result = api(getStatus, {});
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // Not at once: the first pause is at least 200 ms.
+      await vi.advanceTimersByTimeAsync(150);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await expect(result).resolves.toEqual(status);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      const bodies = fetchMock.mock.calls.map((c) => (c[1] as RequestInit).body);
+      expect(new Set(bodies).size).toBe(1);
+      expect(effects).toEqual([]);
+    });
+
+    it('gives up after three retries with one toast', async () => {
+      const fetchMock = vi.fn(async () => conflict());
+      vi.stubGlobal('fetch', fetchMock);
+      const result = api(getStatus, {}).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(10_000);
+      const error = await result;
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).failure).toMatchObject({ type: 'api', errData: { kind: 'conflict' } });
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+      expect(effects).toEqual([[{ type: 'toast', variant: 'error', message: '保存冲突，请重试' }]]);
+    });
+
+    it('stops waiting when the caller cancels during a pause', async () => {
+      const controller = new AbortController();
+      const fetchMock = vi.fn(async () => conflict());
+      vi.stubGlobal('fetch', fetchMock);
+      const result = api(getStatus, {}, { signal: controller.signal }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(50);
+      controller.abort();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await result).toMatchObject({ name: 'AbortError' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(effects).toEqual([]);
+    });
+
+    it('other refusals are not sent again', async () => {
+      const fetchMock = vi.fn(async () =>
+        jsonResponse({
+          ok: false,
+          data: null,
+          err_data: { kind: 'bad_request', show: '请求有误', detail: '', overflow_subject: '', role_name: '' },
+        }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      await expect(api(getStatus, {})).rejects.toBeInstanceOf(ApiError);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it('stays quiet when the caller cancels', async () => {
     const controller = new AbortController();
     vi.stubGlobal(

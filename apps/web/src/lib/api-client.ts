@@ -1,11 +1,12 @@
 // `api(endpoint, payload)`: the one way the web talks to the server (DESIGN "How a request flows").
-// Failures go through the error catalogue, then reject, so callers (queries, mutations) know.
+// Failures go through the error catalogue, then reject, so callers (queries, mutations) know; a lost
+// save race (`conflict`) is first sent again quietly (error-catalogue.ts retryDelayMs).
 import type { Endpoint, RequestOf, ResponseOf } from '@gre/contract/endpoint';
 import { headers } from '@gre/contract/envelope';
 import { apiVersion } from './api-version.ts';
 import { getDeviceId } from './device-id.ts';
 import { interpretResponse, networkErrorMessage } from './envelope.ts';
-import { type Effect, effectsForFailure, type Failure } from './error-catalogue.ts';
+import { type Effect, effectsForFailure, type Failure, retryDelayMs } from './error-catalogue.ts';
 import { readToken } from './token.ts';
 
 export class ApiError extends Error {
@@ -91,6 +92,22 @@ async function send<E extends Endpoint>(
   return { ok: false, failure: { type: 'invalid_response', message: '响应与约定不符' } };
 }
 
+/** Waits `ms`, or rejects as fetch does when the caller cancels meanwhile. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 export async function api<E extends Endpoint>(
   endpoint: E,
   payload: RequestOf<E>,
@@ -100,6 +117,13 @@ export async function api<E extends Endpoint>(
   let outcome: Outcome<ResponseOf<E>>;
   try {
     outcome = await send(endpoint, payload, options.signal, options.keepalive);
+    // A lost race (`conflict`: nothing was saved) is sent again quietly, a bounded number of times.
+    for (let retries = 0; !outcome.ok; retries++) {
+      const delay = retryDelayMs(outcome.failure, retries);
+      if (delay === null) break;
+      await pause(delay, options.signal);
+      outcome = await send(endpoint, payload, options.signal, options.keepalive);
+    }
   } finally {
     if (endpoint.backdrop) hooks.changeBackdrop(-1);
   }

@@ -8,6 +8,7 @@ import {
   effectsForErrData,
   effectsForFailure,
   effectsLeaveThePage,
+  retryDelayMs,
 } from './error-catalogue.ts';
 
 function err(kind: string, extra: Partial<ErrData> = {}): ErrData {
@@ -188,5 +189,18 @@ describe('effectsLeaveThePage', () => {
     expect(effectsLeaveThePage([{ type: 'toast', variant: 'error', message: 'x' }])).toBe(false);
     expect(effectsLeaveThePage([{ type: 'open_dialog', dialog: { name: 'vip', message: '' } }])).toBe(false);
     expect(effectsLeaveThePage([])).toBe(false);
+  });
+});
+
+describe('retries', () => {
+  const conflict = { type: 'api', errData: err('conflict', { show: '保存冲突，请重试' }) } as const;
+  it('a conflict is retried three times, with growing pauses stretched at random', () => {
+    expect([0, 1, 2, 3].map((n) => retryDelayMs(conflict, n, () => 0))).toEqual([200, 500, 1200, null]);
+    expect([0, 1, 2].map((n) => retryDelayMs(conflict, n, () => 1))).toEqual([300, 750, 1800]);
+  });
+  it('nothing else is retried', () => {
+    expect(retryDelayMs({ type: 'api', errData: err('section_timeout') }, 0)).toBeNull();
+    expect(retryDelayMs({ type: 'network', message: 'x' }, 0)).toBeNull();
+    expect(retryDelayMs({ type: 'http', status: 500, statusText: '' }, 0)).toBeNull();
   });
 });

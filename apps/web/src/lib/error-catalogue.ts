@@ -130,3 +130,25 @@ export function effectsForErrData(err: ErrData): Effect[] {
 export function effectsLeaveThePage(effects: readonly Effect[]): boolean {
   return effects.some((e) => e.type === 'go_to_login' || e.type === 'reload' || e.type === 'open_maintenance');
 }
+
+/**
+ * `conflict`: the server could not save because other writes of the same thing kept getting there
+ * first, and nothing was written, so the same call is safe to send again. The client sends it again
+ * silently after these pauses; only when the last one fails too does the visitor see the
+ * catalogue's toast.
+ */
+export const conflictRetryDelaysMs = [200, 500, 1200] as const;
+
+/**
+ * How long to wait before sending a failed call again (null: do not, let the catalogue speak).
+ * Each pause is stretched by up to half at random, so two tabs or devices do not retry in step.
+ */
+export function retryDelayMs(
+  failure: Failure,
+  retriesSoFar: number,
+  random: () => number = Math.random,
+): number | null {
+  if (failure.type !== 'api' || failure.errData.kind !== 'conflict') return null;
+  const base = conflictRetryDelaysMs[retriesSoFar];
+  return base === undefined ? null : Math.round(base * (1 + random() / 2));
+}

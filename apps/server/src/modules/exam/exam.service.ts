@@ -1,6 +1,7 @@
 // Practice sets and exams: lists of templates, opening a book, custom exams, and the engine's
-// operations, each one transaction on the locked exam row. Time comes from the injected clock;
-// settle() commits timed-out sections on every read and write (docs/decisions/0012-exam-engine.md).
+// operations, each saved over the version it read (under the row lock after a conflict). Time comes
+// from the injected clock; settle() commits timed-out sections on every read and write
+// (docs/decisions/0012-exam-engine.md).
 import { randomUUID } from 'node:crypto';
 import { ExamStatus, QuestionCategory, QuestionState } from '@gre/contract/enums';
 import type { AdaptiveLevel, BookPage, BookTemplate, CreateOption, TemplateCard } from '@gre/contract/exam';
@@ -188,7 +189,7 @@ export function createExamService(deps: ExamServiceDeps) {
   }
 
   // Recently written exams of this process, so a save needs no read. Another process's write makes
-  // the copy stale: the conditional save then misses, and the exam is read again.
+  // the copy stale: the conditional save then misses, and the write is done again under the row lock.
   const recent = new Map<string, ExamRow>();
   const remember = (row: ExamRow) => {
     // Never go back to an older copy (a slow read finishing after a newer write).
@@ -206,6 +207,23 @@ export function createExamService(deps: ExamServiceDeps) {
     return { row, cached: false };
   }
 
+  // Writes of one exam in this process run one after the other, each on the copy the previous one
+  // left: a candidate's parallel requests (answers, flags, time reports) never race each other here,
+  // only against another process. The chain is dropped as soon as it is empty.
+  const writing = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(examId: string, fn: () => Promise<T>): Promise<T> {
+    const run = (writing.get(examId) ?? Promise.resolve()).then(fn);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    writing.set(examId, tail);
+    void tail.then(() => {
+      if (writing.get(examId) === tail) writing.delete(examId);
+    });
+    return run;
+  }
+
   /** Who writes: the candidate (quotas apply), or the server settling a clock (caller null). */
   interface Writer {
     userId: number;
@@ -219,11 +237,29 @@ export function createExamService(deps: ExamServiceDeps) {
     activity?: Omit<Activity, 'day'>;
   }
 
+  /** A saved write: the exam as saved, and what is left to do once its transaction committed. */
+  interface Written<T> {
+    row: ExamRow;
+    e: EngineExam;
+    now: number;
+    value: T | undefined;
+    refused: AppError | null;
+    hooked: boolean;
+    later: Array<() => Promise<void> | void>;
+  }
+
+  /** Locked retries after a conflict; each waits for the row lock, so one is all it normally takes. */
+  const lockedAttempts = 3;
+
   /**
-   * One write on an exam: settle the clock, apply `op`, save over the version read (retrying from a
-   * fresh read when another write got there first). When `op` refuses after settle committed a
-   * timed-out section, the settled state is still saved. A plain save is one statement; quotas,
-   * finishing and committed sections run in one transaction.
+   * One write on an exam: settle the clock, apply `op`, save over the version read. First without a
+   * lock, on this process's copy (or one read): a plain save is one statement; quotas, finishing and
+   * committed sections run in one transaction. When another process got there first (the save
+   * matched no row), blind retries would collide again with every other writer in the same
+   * lockstep, so the write is done again in a transaction holding the row lock (`select … for
+   * update`): it reads the stored exam and cannot be overtaken. If even that fails, the caller gets
+   * `conflict` (the web retries it silently). When `op` refuses after settle committed a timed-out
+   * section, the settled state is still saved (docs/decisions/0012-exam-engine.md, amendments).
    */
   async function write<T>(
     who: Writer,
@@ -233,8 +269,13 @@ export function createExamService(deps: ExamServiceDeps) {
     const [{ c }, quotas] = await Promise.all([templates(), deps.quotas()]);
     const score = scorer(c);
     const { userId, caller } = who;
-    for (let attempt = 0; ; attempt++) {
-      const { row, cached } = await current(userId, examId, attempt > 0);
+
+    /**
+     * Applies the write to `row` and saves it over its version, in `tx` when given (the row is then
+     * locked by it). 'stale': a refusal decided on this process's copy, to be decided again on the
+     * stored exam. null: another write got there first, nothing was saved.
+     */
+    async function attempt(row: ExamRow, cached: boolean, tx: Tx | null): Promise<Written<T> | 'stale' | null> {
       const wasOver = isOver(row.status);
       const now = clock.now().getTime();
       let e = toEngine(row);
@@ -248,10 +289,7 @@ export function createExamService(deps: ExamServiceDeps) {
         if (!(err instanceof AppError)) throw err;
         // A refusal decided on this process's copy may be stale (another process moved the exam
         // on): decide it again on the stored exam before telling the candidate.
-        if (cached) {
-          recent.delete(examId);
-          continue;
-        }
+        if (cached) return 'stale';
         if (!settled) throw err;
         refused = err;
         // Save only what settle did (op may have changed the copy before it refused).
@@ -268,54 +306,72 @@ export function createExamService(deps: ExamServiceDeps) {
       const later: Array<() => Promise<void> | void> = [];
       const started = e.sections.some((s, i) => s.startedAt > 0 && !before[i]?.startedAt);
       if (started) later.push(() => deps.onStarted?.(userId));
-      const saved =
-        !committed.length && !finishedNow && !takesQuota
-          ? await repo.saveIfVersion(repo.db, next, row.version, activity)
-          : await repo.db.transaction(async (tx) => {
-              if (!(await repo.saveIfVersion(tx, next, row.version, activity))) return false;
-              if (takesQuota && caller) await consume(tx, quotas, caller, 'question', new Date(now));
-              if (finishedNow) {
-                if (next.bookId) await repo.updateBook(tx, next.bookId, { status: 2, updatedAt: next.updatedAt });
-                await repo.logResponses(tx, responsesOf(next, e, c, clock.now()));
-              }
-              if (committed.length) {
-                const info: CommittedSections = {
-                  tx,
-                  userId,
-                  examId,
-                  examKind: row.kind,
-                  sections: committed,
-                  examFinished: finishedNow,
-                  afterCommit: (fn) => later.push(fn),
-                };
-                for (const hook of deps.onCommitted ?? []) await hook(info);
-              }
-              return true;
-            });
-      if (!saved) {
-        recent.delete(examId);
-        if (attempt < 8) continue;
-        throw new AppError('bad_request', { show: '保存冲突，请重试' });
-      }
-      // Other domains may have written the exam in the same transaction (the essay's score): then
-      // read it back rather than keep a copy that is already one version behind.
-      const hooked = committed.length > 0 && (deps.onCommitted?.length ?? 0) > 0;
-      let written = next;
-      if (hooked) {
-        recent.delete(examId);
-        written = (await current(userId, examId, true)).row;
-        remember(written);
-      } else remember(next);
-      for (const fn of later) {
-        try {
-          await fn();
-        } catch (err) {
-          deps.logError?.(err, 'exam after-commit work failed');
+      const persist = async (t: Tx) => {
+        if (!(await repo.saveIfVersion(t, next, row.version, activity))) return false;
+        if (takesQuota && caller) await consume(t, quotas, caller, 'question', new Date(now));
+        if (finishedNow) {
+          if (next.bookId) await repo.updateBook(t, next.bookId, { status: 2, updatedAt: next.updatedAt });
+          await repo.logResponses(t, responsesOf(next, e, c, clock.now()));
         }
-      }
-      if (refused) throw refused;
-      return { row: written, e, now, value: value as T };
+        if (committed.length) {
+          const info: CommittedSections = {
+            tx: t,
+            userId,
+            examId,
+            examKind: row.kind,
+            sections: committed,
+            examFinished: finishedNow,
+            afterCommit: (fn) => later.push(fn),
+          };
+          for (const hook of deps.onCommitted ?? []) await hook(info);
+        }
+        return true;
+      };
+      const plain = !committed.length && !finishedNow && !takesQuota;
+      const saved = tx
+        ? await persist(tx)
+        : plain
+          ? await repo.saveIfVersion(repo.db, next, row.version, activity)
+          : await repo.db.transaction(persist);
+      if (!saved) return null;
+      // Other domains may have written the exam in the same transaction (the essay's score).
+      const hooked = committed.length > 0 && (deps.onCommitted?.length ?? 0) > 0;
+      return { row: next, e, now, value, refused, hooked, later };
     }
+
+    const done = await oneAtATime(examId, async () => {
+      const first = await current(userId, examId, false);
+      let w = await attempt(first.row, first.cached, null);
+      for (let i = 0; i < lockedAttempts && (w === null || w === 'stale'); i++) {
+        recent.delete(examId);
+        w = await repo.db.transaction(async (tx) => {
+          const row = await repo.lockExam(tx, userId, examId);
+          if (!row) throw errors.notFound('考试不存在');
+          return attempt(row, false, tx);
+        });
+      }
+      if (w === null || w === 'stale') {
+        recent.delete(examId);
+        throw errors.conflict();
+      }
+      if (w.hooked) {
+        // Read it back rather than keep a copy that is already one version behind.
+        recent.delete(examId);
+        w.row = (await current(userId, examId, true)).row;
+      }
+      remember(w.row);
+      return w;
+    });
+    // After the transaction and outside this exam's chain (after-commit work may write it again).
+    for (const fn of done.later) {
+      try {
+        await fn();
+      } catch (err) {
+        deps.logError?.(err, 'exam after-commit work failed');
+      }
+    }
+    if (done.refused) throw done.refused;
+    return { row: done.row, e: done.e, now: done.now, value: done.value as T };
   }
 
   const position = (si: number, qi: number) => ({ si, qi });

@@ -1,7 +1,8 @@
 // The exam player: stages StartIntro → InExam → EndIntro → Review → Result (spec section 2).
 // The server owns the clock: the timer is its deadline read through the server-clock offset; a
 // section the server committed (time out) is left with a toast. Answers are saved as they change
-// (debounced), the question shown is opened on the server, and time is reported periodically.
+// (debounced, one save of a question at a time: save-queue.ts), the question shown is opened on
+// the server, and time is reported periodically.
 import type { ResponseOf } from '@gre/contract/endpoint';
 import {
   addUsedTime,
@@ -50,6 +51,7 @@ import {
 } from './exam-logic.ts';
 import { ExamTopBar, PhoneActionBar } from './exam-top-bar.tsx';
 import { ReviewScreen } from './review-screen.tsx';
+import { createSaveQueue } from './save-queue.ts';
 
 type View = ResponseOf<typeof getExam>;
 
@@ -122,6 +124,8 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
   const answersRef = useRef(answers);
   answersRef.current = answers;
   const pending = useRef(new Map<string, { timer: ReturnType<typeof setTimeout>; si: number; qi: number }>());
+  // Saves of one question one after the other (a lost race is retried by the api client).
+  const saves = useRef(createSaveQueue());
   const closed = useRef(new Set<number>());
   const spentSince = useRef(Date.now());
   const timeoutToasted = useRef(false);
@@ -162,14 +166,20 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
     (key: string, si: number, qi: number, keepalive = false) => {
       pending.current.delete(key);
       if (closed.current.has(si)) return Promise.resolve();
-      const answer = answersRef.current[key] ?? emptyAnswer;
-      return api(
-        saveAnswer,
-        { exam_id: examId, section_index: si, question_index: qi, answer, used_time_seconds: 0 },
-        { keepalive },
-      )
-        .then(applyProgress)
-        .catch(onWriteError);
+      // The answer as it is when the save leaves (it may wait for an earlier save of this question).
+      const send = () => {
+        if (closed.current.has(si)) return Promise.resolve();
+        const answer = answersRef.current[key] ?? emptyAnswer;
+        return api(
+          saveAnswer,
+          { exam_id: examId, section_index: si, question_index: qi, answer, used_time_seconds: 0 },
+          { keepalive },
+        )
+          .then(applyProgress)
+          .catch(onWriteError);
+      };
+      // A closing page cannot wait for an earlier save still being retried: it sends at once.
+      return keepalive ? send() : saves.current.enqueue(key, send);
     },
     [examId, applyProgress, onWriteError],
   );
