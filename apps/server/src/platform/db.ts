@@ -37,6 +37,8 @@ export interface Database {
    * connection, shared with Drizzle), or the server's URL (pg-boss keeps its own small pool).
    */
   jobsConnection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+  /** The embedded instance, on PGlite only: the server dumps it for `npm run backup` (platform/backup-pglite.ts). */
+  pglite?: PGlite;
 }
 
 /** PGlite stored in `dir` (created if missing); refuses a directory another process has open. */
@@ -69,6 +71,7 @@ function wrapPglite(client: PGlite, onClose: () => void): Database {
       onClose();
     },
     jobsConnection: { kind: 'pglite', client },
+    pglite: client,
   };
 }
 

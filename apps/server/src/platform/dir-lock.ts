@@ -8,12 +8,15 @@ export interface DirLock {
 }
 
 export class DirLockedError extends Error {
+  /** The process that owns the directory (named in messages; `npm run backup` asks it for a dump). */
+  readonly pid: number;
   constructor(dir: string, pid: number) {
     super(
       `The embedded database in ${dir} is already open in another process (pid ${pid}). ` +
         'Stop that process first, or point DATA_DIR elsewhere. 数据目录已被另一个进程占用。',
     );
     this.name = 'DirLockedError';
+    this.pid = pid;
   }
 }
 
@@ -26,8 +29,11 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The lock file's name inside the directory (left out of backups: platform/backup-pglite.ts). */
+export const lockFileName = '.gre-prep.lock';
+
 export function acquireDirLock(dir: string): DirLock {
-  const file = path.join(dir, '.gre-prep.lock');
+  const file = path.join(dir, lockFileName);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(file, 'wx');

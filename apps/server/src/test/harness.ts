@@ -96,6 +96,8 @@ export async function createTestApp(
     jobs?: boolean;
     /** Replaces the essay grader. */
     essayGrader?: Grader;
+    /** Run on this database instead of a fresh one (closed by close()): e.g. one restored from a backup. */
+    database?: Database;
     /** The deployment environment (APP_ENV); default devel. */
     appEnv?: AppEnv;
     /** A built web app to serve (platform/web-assets.ts). */
@@ -104,7 +106,7 @@ export async function createTestApp(
     trustProxy?: string[];
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(kind, { content: opts.content });
+  const database = opts.database ?? (await openTestDatabase(kind, { content: opts.content }));
   const jobs = opts.jobs ? createJobQueue(database, { cron: false }) : undefined;
   await jobs?.start();
   const clock = manualClock(opts.start ?? '2026-11-21T02:00:00Z');
