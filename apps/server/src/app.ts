@@ -42,6 +42,7 @@ import { createInvalidationBus, everything } from './platform/invalidation.ts';
 import type { JobQueue } from './platform/jobs.ts';
 import { jsonBodyError, jsonBodyProblem } from './platform/json-body.ts';
 import type { Mailer, SmsSender } from './platform/messaging.ts';
+import { createPasswordHasher, type PasswordHasher } from './platform/password-pool.ts';
 import { sharedOrLocalStore } from './platform/rate-limit-store.ts';
 import { databaseCheck, NotReady, registerHealthRoutes } from './platform/readiness.ts';
 import { createTokenService } from './platform/tokens.ts';
@@ -73,6 +74,9 @@ export interface AppDeps {
     webDistDir?: string;
     /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY, ADR 0018); none by default. */
     trustProxy?: string[];
+    /** The password worker pool (PASSWORD_HASH_THREADS, PASSWORD_HASH_QUEUE); defaults in platform/password-pool.ts. */
+    passwordHashThreads?: number;
+    passwordHashQueue?: number;
     /** The external essay grader (ESSAY_MODEL_*); unset = the built-in scorer. */
     essayModel?: ModelGraderConfig;
   };
@@ -81,6 +85,8 @@ export interface AppDeps {
   /** Replaces the configured essay grader (tests). */
   essayGrader?: Grader;
   redis?: Redis;
+  /** Password hashing off the event loop; by default the app starts its own pool and closes it with itself. */
+  passwords?: PasswordHasher;
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger;
 }
@@ -157,11 +163,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = await createInvalidationBus(deps.redis, app.log);
   app.addHook('onClose', () => bus.close());
   const userRepo = createUserRepo(db);
+  let passwords = deps.passwords;
+  if (!passwords) {
+    const own = createPasswordHasher({
+      threads: deps.settings.passwordHashThreads,
+      queue: deps.settings.passwordHashQueue,
+    });
+    app.addHook('onClose', () => own.close());
+    passwords = own;
+  }
   const codes = createCodeService({ repo: userRepo, clock, mailer: deps.mailer, sms: deps.sms, secret: deps.secret });
   const users = createUserService({
     repo: userRepo,
     codes,
     tokens,
+    passwords,
     clock,
     tokenTtlDays: deps.settings.tokenTtlDays,
     maintenanceOn: async () => (await system.maintenance()).on,

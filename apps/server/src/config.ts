@@ -19,10 +19,6 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  /** Where `npm run backup` writes its dumps (README "Backups"). */
-  BACKUP_DIR: z.string().default(path.join(repoRoot, 'backups')),
-  /** Dumps of the same kind kept by `npm run backup` (the newest N); 0 keeps every one. */
-  BACKUP_KEEP: z.coerce.number({ error: 'BACKUP_KEEP 必须是整数（0 表示全部保留）' }).int().min(0).default(0),
   /** PostgreSQL only (ADR 0004): a mysql:// or other URL is refused at start. */
   DATABASE_URL: z
     .string()
@@ -41,6 +37,20 @@ const envSchema = z.object({
     .default('v1.0.0'),
   MAINTENANCE: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Threads hashing passwords (scrypt); default: the cores less one, at least one (ADR 0006). */
+  PASSWORD_HASH_THREADS: z.coerce
+    .number({ error: 'PASSWORD_HASH_THREADS 必须是 1–64 的整数' })
+    .int()
+    .min(1)
+    .max(64)
+    .optional(),
+  /** Hashes allowed to wait for a thread before logins are answered busy; default 8 per thread. */
+  PASSWORD_HASH_QUEUE: z.coerce
+    .number({ error: 'PASSWORD_HASH_QUEUE 必须是 0–10000 的整数' })
+    .int()
+    .min(0)
+    .max(10_000)
+    .optional(),
   REDIS_URL: z
     .string()
     .refine((v) => /^rediss?:\/\/./.test(v) && URL.canParse(v), {
@@ -128,12 +138,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'APP_ENV must be set (devel, pre or formal; formal in production) when running on PostgreSQL',
     );
   }
-  return {
-    ...e,
-    APP_ENV: e.APP_ENV ?? 'devel',
-    DATA_DIR: path.resolve(e.DATA_DIR),
-    BACKUP_DIR: path.resolve(e.BACKUP_DIR),
-    databaseKind,
-    demoMode,
-  };
+  return { ...e, APP_ENV: e.APP_ENV ?? 'devel', DATA_DIR: path.resolve(e.DATA_DIR), databaseKind, demoMode };
 }

@@ -1,26 +1,27 @@
 // Accounts: registration, login (password or code), sessions, profile, today's aim, freezing.
 import { randomInt, randomUUID } from 'node:crypto';
 import { RoleKind } from '@gre/contract/enums';
-import type { CodePurpose } from '@gre/contract/user';
+import { type CodePurpose, weakPasswordDetail } from '@gre/contract/user';
 import { type Clock, chinaDay } from '../../platform/clock.ts';
 import type { AuthedContext, Caller, RequestContext } from '../../platform/endpoints.ts';
 import { isStaff } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
-import { hashPassword, verifyPassword } from '../../platform/password.ts';
+import type { PasswordHasher } from '../../platform/password-pool.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
 import { accountKey, parseAccount } from './account.ts';
 import type { CodeService } from './code.service.ts';
+import { checkLoginAttempt, loginRules, refusalMessage } from './login-guard.ts';
 import { effectiveRole, toProfile, toUser, toUserInfo } from './user.mapper.ts';
 import type { UserRepo, UserRow } from './user.repo.ts';
-
-export const loginRules = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerIp: 30 };
 
 export interface UserServiceDeps {
   repo: UserRepo;
   codes: CodeService;
   tokens: TokenService;
+  /** Hashes, checks and rates passwords off the event loop (platform/password-pool.ts). */
+  passwords: PasswordHasher;
   clock: Clock;
   tokenTtlDays: number;
   /** Whether the maintenance switch is on (staff may still log in). */
@@ -32,7 +33,7 @@ export interface UserServiceDeps {
 export const sessionCacheMs = 5_000;
 
 export function createUserService(deps: UserServiceDeps) {
-  const { repo, clock, tokens, bus } = deps;
+  const { repo, clock, tokens, bus, passwords } = deps;
 
   // The auth guard's lookup, cached briefly. Changes in this process invalidate at once; other
   // processes hear of them through the bus (Redis), so a revoked token stops within moments everywhere.
@@ -98,6 +99,12 @@ export function createUserService(deps: UserServiceDeps) {
     return u;
   }
 
+  /** The strength floor for a new password (ADR 0006): the server's Chinese hint when it is too guessable. */
+  async function requireStrongPassword(password: string, personal: { account: string; name?: string }) {
+    const verdict = await passwords.strength(password, personal);
+    if (verdict.hint) throw errors.invalidParam(verdict.hint, weakPasswordDetail);
+  }
+
   async function refuseDuringMaintenance(u: UserRow) {
     const staff = isStaff({
       userId: String(u.id),
@@ -142,12 +149,15 @@ export function createUserService(deps: UserServiceDeps) {
     async register(input: { account: string; code: string; password: string; name?: string }, ctx: RequestContext) {
       const account = parseAccount(input.account);
       if (await repo.findByAccount(accountKey(account))) throw errors.accountExists();
+      // Before the code is used up, so a refused password (or a busy pool) does not cost a new code.
+      await requireStrongPassword(input.password, { account: account.target, name: input.name });
+      const passwordHash = await passwords.hash(input.password);
       await deps.codes.consume(account, 'register', input.code);
       const now = clock.now();
       const user = await repo.create(
         {
           ...accountKey(account),
-          passwordHash: await hashPassword(input.password),
+          passwordHash,
           name: input.name || `考生${String(randomInt(1000, 10000))}`,
           roleKind: RoleKind.Trail,
           createdAt: now,
@@ -169,21 +179,26 @@ export function createUserService(deps: UserServiceDeps) {
         await refuseDuringMaintenance(user);
         return openSession(user, ctx);
       }
-      const failures = await repo.countLoginFailures(
+      passwords.refuseWhenFull('login');
+      const failures = await repo.recentLoginFailures(
         account.target,
         ctx.ip,
         new Date(now.getTime() - loginRules.windowMs),
       );
-      if (failures.byAccount >= loginRules.maxPerAccount || failures.byIp >= loginRules.maxPerIp) {
-        throw errors.rateLimited('登录失败次数过多，请 15 分钟后再试，或使用验证码登录');
-      }
       const user = await repo.findByAccount(accountKey(account));
-      const good = !!user?.passwordHash && (await verifyPassword(input.password ?? '', user.passwordHash));
+      const refusal = await checkLoginAttempt(failures, now, async () =>
+        user ? repo.hasSessionFrom(user.id, ctx.ip) : false,
+      );
+      if (refusal) throw errors.rateLimited(refusalMessage(refusal, now));
+      // An unknown account (or one without a password) is checked against a dummy hash in the same
+      // pool, so its answer takes as long as a wrong password for a real account.
+      const good = await passwords.verify(input.password ?? '', user?.passwordHash);
       if (!user || !good) {
-        await repo.recordLoginFailure(account.target, ctx.ip, now);
+        await repo.recordLoginFailure(account.target, ctx.ip, clock.now());
         throw errors.loginFailed();
       }
       await refuseDuringMaintenance(user);
+      await repo.clearLoginFailures(account.target, ctx.ip);
       return openSession(user, ctx);
     },
 
@@ -205,9 +220,11 @@ export function createUserService(deps: UserServiceDeps) {
       const account = parseAccount(input.account);
       const user = await repo.findByAccount(accountKey(account));
       if (!user) throw errors.accountNotFound();
+      await requireStrongPassword(input.password, { account: account.target, name: user.name });
+      const passwordHash = await passwords.hash(input.password);
       await deps.codes.consume(account, 'reset', input.code);
       const now = clock.now();
-      await repo.update(user.id, { passwordHash: await hashPassword(input.password) }, now);
+      await repo.update(user.id, { passwordHash }, now);
       await repo.revokeAllSessions(user.id, now, 'password_reset');
       userChanged(user.id);
       return {};
