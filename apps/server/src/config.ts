@@ -19,6 +19,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** Where `npm run backup` writes its dumps (README "Backups"). */
+  BACKUP_DIR: z.string().default(path.join(repoRoot, 'backups')),
+  /** Dumps of the same kind kept by `npm run backup` (the newest N); 0 keeps every one. */
+  BACKUP_KEEP: z.coerce.number({ error: 'BACKUP_KEEP 必须是整数（0 表示全部保留）' }).int().min(0).default(0),
   /** PostgreSQL only (ADR 0004): a mysql:// or other URL is refused at start. */
   DATABASE_URL: z
     .string()
@@ -138,5 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'APP_ENV must be set (devel, pre or formal; formal in production) when running on PostgreSQL',
     );
   }
-  return { ...e, APP_ENV: e.APP_ENV ?? 'devel', DATA_DIR: path.resolve(e.DATA_DIR), databaseKind, demoMode };
+  return {
+    ...e,
+    APP_ENV: e.APP_ENV ?? 'devel',
+    DATA_DIR: path.resolve(e.DATA_DIR),
+    BACKUP_DIR: path.resolve(e.BACKUP_DIR),
+    databaseKind,
+    demoMode,
+  };
 }

@@ -25,6 +25,7 @@ const { createDevOutbox, createSmtpMailer, createWebhookSms } = await import('./
 const { createJobQueue } = await import('./platform/jobs.ts');
 const { databaseConnectionError, databaseConnectTimeoutMs, exitOnStartupError, listenError, withTimeout } =
   await import('./platform/startup-errors.ts');
+const { serveOnlineBackups } = await import('./platform/backup-pglite.ts');
 const { seed } = await import('./seed/seed.ts');
 const { importContent } = await import('./modules/question/content-import.ts');
 const { demoAccounts, demoPassword } = await import('./seed/demo-accounts.ts');
@@ -84,6 +85,10 @@ if (!imported.unchanged) log.info({ import: imported }, 'content imported');
 const jobs = createJobQueue(database, { logger: log });
 await jobs.start();
 lap('jobs');
+// On PGlite, `npm run backup` asks this process for the dump: it owns the directory (ADR 0020).
+const onlineBackups = database.pglite
+  ? await serveOnlineBackups(database.pglite, path.join(config.DATA_DIR, 'pglite'), log)
+  : undefined;
 
 const outbox = createDevOutbox(config.DATA_DIR, log);
 let redis: import('ioredis').Redis | undefined;
@@ -136,6 +141,7 @@ async function shutdown(signal: string) {
     // Running jobs finish (or are retried after a restart), then the queue stops.
     await jobs.stop(5_000);
     await redis?.quit().catch(() => redis?.disconnect());
+    await onlineBackups?.close();
     await database.close();
   } finally {
     logDestination.flushSync();
