@@ -237,10 +237,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logError: (err, msg) => app.log.error({ err }, msg),
   });
   if (deps.jobs) await exams.startWorkers(deps.jobs);
-  let catalogueLoaded = false;
+  // For /readyz: main.ts loads the catalogue at start; a probe retries a load that failed (and
+  // never starts one besides: on PGlite it would hold the one connection the other checks need).
+  let catalogueState: 'not loaded' | 'loading' | 'loaded' | 'failed' = 'not loaded';
   app.decorate('catalogueReady', async () => {
-    await questions.catalogue();
-    catalogueLoaded = true;
+    catalogueState = 'loading';
+    try {
+      await questions.catalogue();
+      catalogueState = 'loaded';
+    } catch (err) {
+      catalogueState = 'failed';
+      throw err;
+    }
   });
   registerHealthRoutes(
     app,
@@ -248,9 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       database: () => databaseCheck(db),
       ...(deps.jobs ? { jobs: () => (deps.jobs as JobQueue).check() } : {}),
       catalogue: async () => {
-        if (catalogueLoaded) return;
-        // Loading (main.ts warms it up after listening); a failed load is retried from here.
-        app.catalogueReady().catch(() => {});
+        if (catalogueState === 'loaded') return;
+        if (catalogueState === 'failed') app.catalogueReady().catch(() => {});
         throw new NotReady('loading');
       },
     },
