@@ -162,13 +162,12 @@ describe.runIf(!!redisUrl)('Redis lost while running, then back', () => {
     await proxy.cut();
     await until('both clients notice', () => procs.every((p) => p.redis.status !== 'ready'));
 
-    // Served as before, without waiting on Redis.
-    const started = Date.now();
+    // Served as before. (Anything waiting on Redis would wait until the next test restores it, so
+    // this test would time out.)
     const login = await post(a().app, user.login.path, { account: 'missing@example.com', password: 'Whatever-123' });
     expect(login.statusCode).toBe(200);
     expect((await post(b().app, user.getUser.path, {}, { token })).statusCode).toBe(200);
     expect((await post(a().app, user.getUser.path, {}, { token: other.token })).statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(5_000);
 
     // A logout on A cannot reach B now (B keeps its cached session until Redis is back).
     await post(a().app, user.logout.path, {}, { token });
