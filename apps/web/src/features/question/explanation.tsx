@@ -211,7 +211,7 @@ export function Explanation(props: { question: Question; group: QuestionGroup | 
     <Stack spacing={2.5} sx={{ pt: 1 }}>
       {nothing ? (
         <Alert severity="warning" variant="outlined">
-          当前账号无法查看这道题的答案与解析。
+          暂时看不到这道题的答案与解析：当前账号无权查看，或这道题在你进行中的限时考试里（交卷或考试时间结束后开放）。
         </Alert>
       ) : null}
       {q.standard_answer && standardText ? <VerdictBanner verdict={props.verdict} standardText={standardText} /> : null}
