@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import { isStaff, type RequestContext } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
-import type { InvalidationBus } from '../../platform/invalidation.ts';
+import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
 import type { Catalogue } from '../question/catalogue.ts';
 import type { StoredSection } from './exam.engine.ts';
@@ -178,8 +178,8 @@ export function createAnswerGate(deps: AnswerGateDeps) {
   const cache = new TtlCache<string, Promise<GuardedExam[]>>(clock, deps.ttlMs ?? 60_000, 100_000);
   deps.bus.subscribe((topic, key) => {
     if (topic === examsTopic) cache.delete(key);
-    // The bus's "messages may have been missed" signal (platform/invalidation.ts).
-    else if (topic === '*') cache.clear();
+    // Messages may have been missed (a Redis outage): read everyone's exams again.
+    else if (topic === everything) cache.clear();
   });
 
   /** The caller's unfinished timed exams (cached per user, see the header). */
