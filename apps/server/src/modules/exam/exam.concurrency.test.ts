@@ -15,6 +15,8 @@ describe.each(testDbKinds())('concurrent exam writes on %s', (kind) => {
     a = await createTestApp(kind, { content: true });
     // A second "process": its own services and caches over the same database.
     b = await buildSecondApp(a);
+    // Both load the question bank here, under the hook's longer timeout, not in the first test.
+    await Promise.all([a.app.catalogueReady(), b.catalogueReady()]);
   }, 120_000);
   afterAll(async () => {
     await b.close();

@@ -140,8 +140,21 @@ export function createExamRepo(db: Db) {
      * update bumps the version, so a writer that read an older copy saves nothing and retries).
      * With `activity`, today's practice counters are added in the same statement. Returns whether
      * the exam was saved.
+     *
+     * `commit: 'async'` lets the transaction this statement runs in (its own, or `tx`) commit without
+     * waiting for the WAL flush (`synchronous_commit = off` for that transaction only, set by the
+     * statement itself, so it costs no round trip): answers, flags, cursor moves and time reports. A
+     * save's latency is otherwise the disk's fsync latency, which on a busy disk reaches hundreds of
+     * milliseconds (docs/decisions/0012-exam-engine.md, "saves do not wait for the disk"). The next
+     * flush (at most ~0.6 s later, or the next durable commit) makes it durable.
      */
-    async saveIfVersion(tx: Tx | Db, row: ExamRow, version: number, activity?: Activity): Promise<boolean> {
+    async saveIfVersion(
+      tx: Tx | Db,
+      row: ExamRow,
+      version: number,
+      activity?: Activity,
+      commit: 'durable' | 'async' = 'durable',
+    ): Promise<boolean> {
       const update = sql`update ${exams} set
           status = ${row.status}, cursor_section = ${row.cursorSection}, cursor_question = ${row.cursorQuestion},
           is_auto_commit = ${row.isAutoCommit}, sections = ${JSON.stringify(row.sections)}::jsonb,
@@ -149,6 +162,7 @@ export function createExamRepo(db: Db) {
           updated_at = ${row.updatedAt.toISOString()}, finished_at = ${row.finishedAt ? row.finishedAt.toISOString() : null},
           deadline_at = ${row.deadlineAt ? row.deadlineAt.toISOString() : null}, version = version + 1
         where id = ${row.id} and version = ${version} returning user_id`;
+      const relaxed = commit === 'async' ? sql`, set_config('synchronous_commit', 'off', true) as relaxed` : sql``;
       const q = activity
         ? sql`with u as (${update}), a as (
             insert into ${dailyActivity} (user_id, day, used_question, used_word, used_seconds)
@@ -157,8 +171,8 @@ export function createExamRepo(db: Db) {
               used_question = ${dailyActivity}.used_question + excluded.used_question,
               used_word = ${dailyActivity}.used_word + excluded.used_word,
               used_seconds = ${dailyActivity}.used_seconds + excluded.used_seconds)
-          select count(*)::int as n from u`
-        : sql`with u as (${update}) select count(*)::int as n from u`;
+          select count(*)::int as n${relaxed} from u`
+        : sql`with u as (${update}) select count(*)::int as n${relaxed} from u`;
       const { rows } = (await tx.execute(q)) as unknown as { rows: { n: number }[] };
       return (rows[0]?.n ?? 0) > 0;
     },

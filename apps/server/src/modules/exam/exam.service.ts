@@ -306,8 +306,12 @@ export function createExamService(deps: ExamServiceDeps) {
       const later: Array<() => Promise<void> | void> = [];
       const started = e.sections.some((s, i) => s.startedAt > 0 && !before[i]?.startedAt);
       if (started) later.push(() => deps.onStarted?.(userId));
+      // Answers, flags, cursor moves and time reports (and the quota unit a first answer takes) commit
+      // without waiting for the disk; committed sections and finished exams wait (ADR 0012, "saves do not
+      // wait for the disk").
+      const commit = committed.length || finishedNow ? 'durable' : 'async';
       const persist = async (t: Tx) => {
-        if (!(await repo.saveIfVersion(t, next, row.version, activity))) return false;
+        if (!(await repo.saveIfVersion(t, next, row.version, activity, commit))) return false;
         if (takesQuota && caller) await consume(t, quotas, caller, 'question', new Date(now));
         if (finishedNow) {
           if (next.bookId) await repo.updateBook(t, next.bookId, { status: 2, updatedAt: next.updatedAt });
@@ -331,7 +335,7 @@ export function createExamService(deps: ExamServiceDeps) {
       const saved = tx
         ? await persist(tx)
         : plain
-          ? await repo.saveIfVersion(repo.db, next, row.version, activity)
+          ? await repo.saveIfVersion(repo.db, next, row.version, activity, commit)
           : await repo.db.transaction(persist);
       if (!saved) return null;
       // Other domains may have written the exam in the same transaction (the essay's score).
