@@ -84,6 +84,24 @@ type Envelope<E extends Endpoint> = {
   err_data: { kind: string; show: string; detail: string; overflow_subject: string; role_name: string } | null;
 };
 
+/** `call` for a built app: POSTs through Fastify's inject, from 127.0.0.1 unless told otherwise. */
+export function injectCaller(app: FastifyInstance): TestApp['call'] {
+  return async (ep, body, o = {}) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: ep.path,
+      headers: {
+        'content-type': 'application/json',
+        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+        ...o.headers,
+      },
+      remoteAddress: o.ip ?? '127.0.0.1',
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+}
+
 export async function createTestApp(
   kind: DbKind,
   opts: {
@@ -136,20 +154,7 @@ export async function createTestApp(
     jobs,
     outbox,
     clock,
-    async call(ep, body, o = {}) {
-      const res = await app.inject({
-        method: 'POST',
-        url: ep.path,
-        headers: {
-          'content-type': 'application/json',
-          ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-          ...o.headers,
-        },
-        remoteAddress: o.ip ?? '127.0.0.1',
-        payload: typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      return { status: res.statusCode, body: res.json() };
-    },
+    call: injectCaller(app),
     async close() {
       await app.close();
       await jobs?.stop(2000);

@@ -3,7 +3,6 @@
 // address) pair with progressive delay, an account that is slowed but never locks its owner out,
 // unknown accounts that take as long as known ones, and the strength floor for new passwords.
 
-import type { Endpoint } from '@gre/contract/endpoint';
 import * as code from '@gre/contract/endpoints/code';
 import * as user from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
@@ -16,7 +15,14 @@ import { createMemoryOutbox } from '../../platform/messaging.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { busyMessages, createPasswordHasher, type PasswordHasher } from '../../platform/password-pool.ts';
 import { staffUser, uniqueEmail } from '../../test/accounts.ts';
-import { type DbKind, openTestDatabase, type TestApp, testDbKinds, testSecret } from '../../test/harness.ts';
+import {
+  type DbKind,
+  injectCaller,
+  openTestDatabase,
+  type TestApp,
+  testDbKinds,
+  testSecret,
+} from '../../test/harness.ts';
 import { createUserRepo } from './user.repo.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -50,20 +56,7 @@ async function loginTestApp(
     database,
     outbox,
     clock,
-    async call(ep: Endpoint, body: unknown, o: { token?: string; headers?: Record<string, string>; ip?: string } = {}) {
-      const res = await app.inject({
-        method: 'POST',
-        url: ep.path,
-        headers: {
-          'content-type': 'application/json',
-          ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-          ...o.headers,
-        },
-        remoteAddress: o.ip ?? '127.0.0.1',
-        payload: typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      return { status: res.statusCode, body: res.json() };
-    },
+    call: injectCaller(app),
     async close() {
       await app.close();
       if (!opts.database) await database.close();
