@@ -19,6 +19,7 @@ import { manualClock, systemClock } from '../platform/clock.ts';
 import { type Database, openMemoryPglite, openPostgres } from '../platform/db.ts';
 import { createJobQueue, type JobQueue } from '../platform/jobs.ts';
 import { createMemoryOutbox } from '../platform/messaging.ts';
+import type { PasswordHasher } from '../platform/password-pool.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -122,6 +123,10 @@ export async function createTestApp(
     webDistDir?: string;
     /** Trusted reverse proxies (TRUST_PROXY); none by default. */
     trustProxy?: string[];
+    /** Requests per address per minute (0 = no limit, the default). */
+    rateLimitPerMinute?: number;
+    /** Replaces the password-hashing pool (platform/password-pool.ts). */
+    passwords?: PasswordHasher;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase(kind, { content: opts.content }));
@@ -139,7 +144,7 @@ export async function createTestApp(
       tokenTtlDays: 30,
       minApiVersion: opts.minApiVersion ?? 'v1.0.0',
       maintenanceForced: opts.maintenanceForced ?? false,
-      rateLimitPerMinute: 0,
+      rateLimitPerMinute: opts.rateLimitPerMinute ?? 0,
       appEnv: opts.appEnv,
       webDistDir: opts.webDistDir,
       trustProxy: opts.trustProxy,
@@ -147,6 +152,7 @@ export async function createTestApp(
     redis: opts.redis,
     jobs,
     essayGrader: opts.essayGrader,
+    passwords: opts.passwords,
   });
   return {
     app,

@@ -9,60 +9,14 @@ import { RoleKind } from '@gre/contract/enums';
 import { weakPasswordDetail } from '@gre/contract/user';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { manualClock } from '../../platform/clock.ts';
-import { createMemoryOutbox } from '../../platform/messaging.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { busyMessages, createPasswordHasher, type PasswordHasher } from '../../platform/password-pool.ts';
 import { staffUser, uniqueEmail } from '../../test/accounts.ts';
-import {
-  type DbKind,
-  injectCaller,
-  openTestDatabase,
-  type TestApp,
-  testDbKinds,
-  testSecret,
-} from '../../test/harness.ts';
+import { buildSecondApp, createTestApp, injectCaller, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { createUserRepo } from './user.repo.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const strong = 'Tiger-lake-91';
-
-/** The harness's app, with this file's settings: its own password pool, route rate limits, Redis. */
-async function loginTestApp(
-  kind: DbKind,
-  opts: { passwords?: PasswordHasher; rateLimitPerMinute?: number; redis?: Redis; database?: TestApp['database'] } = {},
-): Promise<TestApp> {
-  const database = opts.database ?? (await openTestDatabase(kind));
-  const clock = manualClock('2026-11-21T02:00:00Z');
-  const outbox = createMemoryOutbox();
-  const app = await buildApp({
-    db: database.db,
-    clock,
-    mailer: outbox,
-    sms: outbox,
-    secret: testSecret,
-    settings: {
-      tokenTtlDays: 30,
-      minApiVersion: 'v1.0.0',
-      maintenanceForced: false,
-      rateLimitPerMinute: opts.rateLimitPerMinute ?? 0,
-    },
-    passwords: opts.passwords,
-    redis: opts.redis,
-  });
-  return {
-    app,
-    database,
-    outbox,
-    clock,
-    call: injectCaller(app),
-    async close() {
-      await app.close();
-      if (!opts.database) await database.close();
-    },
-  } as TestApp;
-}
 
 let strongHash: Promise<string> | null = null;
 /** An account with the password `strong`, made directly (one hash per file instead of one per account). */
@@ -84,7 +38,7 @@ describe.each(testDbKinds())('login hardening on %s', (kind) => {
   let pool: PasswordHasher;
   beforeAll(async () => {
     pool = createPasswordHasher({ threads: 1, queue: 1 });
-    t = await loginTestApp(kind, { passwords: pool });
+    t = await createTestApp(kind, { passwords: pool });
   });
   afterAll(async () => {
     await t.close();
@@ -308,7 +262,7 @@ describe.each(testDbKinds())('login hardening on %s', (kind) => {
 
 describe.each(testDbKinds())('login request limit per address on %s', (kind) => {
   it('refuses the 31st login request of a minute from one address, not another address', async () => {
-    const t = await loginTestApp(kind, { rateLimitPerMinute: 600 });
+    const t = await createTestApp(kind, { rateLimitPerMinute: 600 });
     try {
       // Malformed requests cost no hash, but they count like any other.
       for (let i = 0; i < 30; i++) {
@@ -333,8 +287,9 @@ if (!redisUrl && process.env.CI === 'true')
 describe.runIf(!!redisUrl)('login request limit shared by two processes through Redis', () => {
   it('counts one address over both processes', async () => {
     const clients = [new Redis(redisUrl as string), new Redis(redisUrl as string)];
-    const a = await loginTestApp('pglite', { rateLimitPerMinute: 600, redis: clients[0] });
-    const b = await loginTestApp('pglite', { rateLimitPerMinute: 600, redis: clients[1], database: a.database });
+    const a = await createTestApp('pglite', { rateLimitPerMinute: 600, redis: clients[0] });
+    const second = await buildSecondApp(a, clients[1], { rateLimitPerMinute: 600 });
+    const b = { call: injectCaller(second), close: () => second.close() };
     const ip = `10.89.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     try {
       for (let i = 0; i < 15; i++) {
