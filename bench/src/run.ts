@@ -3,21 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { loginStormRows } from './login-storm.ts';
+import { type StormFigures as Figures, loginStormRows } from './login-storm.ts';
 import { startProcess, stop, tempDataDir, withTempPostgres } from './server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
-
-interface Figures {
-  name: string;
-  connections: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
 
 async function measure(
   name: string,
