@@ -40,6 +40,19 @@ async function endSection(page: Page) {
   await page.getByRole('dialog', { name: '结束本节？' }).getByRole('button', { name: '结束本节' }).click();
 }
 
+// The exam this journey started. If the journey fails half-way, the mock is handed in afterwards: a
+// running mock keeps the shared VIP account's answers hidden (ADR 0017), which would fail later journeys.
+let startedExam: string | null = null;
+test.afterEach(async ({ request }) => {
+  if (!startedExam) return;
+  const token = await apiLogin(request, 'vip@demo.gre-prep.cn');
+  await request.post('/api/exam/finish', {
+    data: { exam_id: startedExam },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  startedExam = null;
+});
+
 test('a candidate takes a whole full mock and reads scaled scores, the essay grade and the analysis', async ({
   page,
   request,
@@ -49,6 +62,7 @@ test('a candidate takes a whole full mock and reads scaled scores, the essay gra
   await page.goto('/simulate');
   await page.getByRole('button', { name: '开始：全真模考 3' }).click();
   await expect(page).toHaveURL(/\/exam\/[0-9a-f-]+$/);
+  startedExam = new URL(page.url()).pathname.split('/').pop() ?? null;
 
   // Analytical Writing: 30 minutes, the essay editor.
   await expect(page.getByText('限时 30 分钟')).toBeVisible();
@@ -65,7 +79,8 @@ test('a candidate takes a whole full mock and reads scaled scores, the essay gra
     { minutes: 26, count: 15 },
   ];
   for (const s of sections) {
-    await page.getByRole('button', { name: '继续' }).click();
+    // A bounded wait: a click that cannot land says why (what intercepts it) instead of using up the test.
+    await page.getByRole('button', { name: '继续' }).click({ timeout: 20_000 });
     await expect(page.getByText(`限时 ${s.minutes} 分钟`)).toBeVisible();
     await page.getByRole('button', { name: '开始本部分' }).click();
     await expect(page.getByText(`第 1 题 / 共 ${s.count} 题`)).toBeVisible();
