@@ -34,6 +34,7 @@ import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { registerWordRoutes } from './modules/word/word.routes.ts';
 import { createWordService } from './modules/word/word.service.ts';
+import { type ApiDocsSetting, apiDocsEnabled, registerApiDocs } from './platform/api-docs.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { createRegistrar } from './platform/endpoints.ts';
@@ -67,6 +68,8 @@ export interface AppDeps {
   settings: {
     /** The deployment environment (APP_ENV); production-only behaviour follows `formal`/`pre`. Default devel. */
     appEnv?: AppEnv;
+    /** The API reference UI at /api/docs (API_DOCS): `auto` = on unless APP_ENV is formal. */
+    apiDocs?: ApiDocsSetting;
     tokenTtlDays: number;
     minApiVersion: string;
     maintenanceForced: boolean;
@@ -149,6 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const openApi = buildOpenApi(serverVersion);
   app.get('/openapi.json', async () => openApi);
+  if (apiDocsEnabled(deps.settings.apiDocs ?? 'auto', deps.settings.appEnv ?? 'devel')) {
+    await registerApiDocs(app, openApi);
+  }
 
   // Domains --------------------------------------------------------------------------------------
   const { db, clock } = deps;

@@ -16,6 +16,10 @@ const envSchema = z.object({
   APP_ENV: z
     .enum(['devel', 'pre', 'formal'], { error: '只能是 devel、pre 或 formal / must be devel, pre or formal' })
     .optional(),
+  /** The API reference UI at /api/docs: auto = on in devel and pre, off in formal. */
+  API_DOCS: z
+    .enum(['auto', 'true', 'false'], { error: '只能是 auto、true 或 false / must be auto, true or false' })
+    .default('auto'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),

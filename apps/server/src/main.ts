@@ -107,6 +107,7 @@ const app = await buildApp({
   secret: secretFor(),
   settings: {
     appEnv: config.APP_ENV,
+    apiDocs: config.API_DOCS,
     tokenTtlDays: config.TOKEN_TTL_DAYS,
     minApiVersion: config.MIN_API_VERSION,
     maintenanceForced: config.MAINTENANCE,

@@ -1,6 +1,7 @@
 // Integration-test harness: a real database per test file (PGlite restored from the migrated
 // snapshot, and PostgreSQL when TEST_DATABASE_URL is set), the real app, an in-memory outbox and a
 // hand-moved clock. Nothing here is mocked that production code would touch differently.
+
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { type AppEnv, repoRoot } from '../config.ts';
 import type { Grader } from '../modules/essay/grader.ts';
 import { importContent } from '../modules/question/content-import.ts';
 import { seedRights } from '../modules/question/rights.ts';
+import type { ApiDocsSetting } from '../platform/api-docs.ts';
 import { manualClock, systemClock } from '../platform/clock.ts';
 import { type Database, openMemoryPglite, openPostgres } from '../platform/db.ts';
 import { createJobQueue, type JobQueue } from '../platform/jobs.ts';
@@ -119,6 +121,8 @@ export async function createTestApp(
     database?: Database;
     /** The deployment environment (APP_ENV); default devel. */
     appEnv?: AppEnv;
+    /** The API reference UI (API_DOCS); default auto. */
+    apiDocs?: ApiDocsSetting;
     /** A built web app to serve (platform/web-assets.ts). */
     webDistDir?: string;
     /** Trusted reverse proxies (TRUST_PROXY); none by default. */
@@ -146,6 +150,7 @@ export async function createTestApp(
       maintenanceForced: opts.maintenanceForced ?? false,
       rateLimitPerMinute: opts.rateLimitPerMinute ?? 0,
       appEnv: opts.appEnv,
+      apiDocs: opts.apiDocs,
       webDistDir: opts.webDistDir,
       trustProxy: opts.trustProxy,
     },
