@@ -16,6 +16,11 @@ function newest(p: string): number {
   return m;
 }
 
+// A local `.env` (copied from `.env.example`) fills in what the environment does not set; the
+// environment wins. Only `npm start` / `npm run dev` read it: tests and CI start the server without it.
+const envFile = path.join(root, '.env');
+if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+
 const built = path.join(root, 'apps/web/dist/index.html');
 const sources = Math.max(
   newest(path.join(root, 'apps/web/src')),

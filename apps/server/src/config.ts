@@ -85,6 +85,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads (README "Configuration", .env.example, compose.yaml). */
+export const envVariableNames: readonly string[] = Object.keys(envSchema.shape);
+
 export type AppEnv = 'devel' | 'pre' | 'formal';
 
 export interface Config extends Omit<Env, 'APP_ENV'> {
