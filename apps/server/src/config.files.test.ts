@@ -61,4 +61,21 @@ describe('configuration files', () => {
     // Two stages: the build tools stay out of the image that runs.
     expect(docker.match(/^FROM /gm)).toHaveLength(2);
   });
+
+  it('every package.json pins its dependencies to exact versions (no ranges, no *)', () => {
+    const manifests = ['package.json', 'packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench'].map((d) =>
+      d.endsWith('.json') ? d : `${d}/package.json`,
+    );
+    const loose: string[] = [];
+    for (const f of manifests) {
+      const pkg = JSON.parse(read(f)) as Record<string, Record<string, string> | undefined>;
+      for (const section of ['dependencies', 'devDependencies', 'optionalDependencies'] as const) {
+        for (const [name, version] of Object.entries(pkg[section] ?? {})) {
+          const exact = /^\d+\.\d+\.\d+(-[\w.]+)?$/.test(version) || (name.startsWith('@gre/') && version === '0.1.0');
+          if (!exact) loose.push(`${f}: ${name}@${version}`);
+        }
+      }
+    }
+    expect(loose).toEqual([]);
+  });
 });
