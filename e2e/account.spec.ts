@@ -1,6 +1,7 @@
 // Journeys of issue 2: a new candidate registers with an email code, signs in on home, changes the
 // signature and logs out; an expired login goes back to /login; maintenance shows the overlay.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiLogin, codeFromOutbox, expiredToken, setMaintenance, uniqueEmail } from './support.ts';
 
 async function register(page: Page, email: string, password: string) {

@@ -1,7 +1,8 @@
 // Journeys of the statistics (issue 5): a candidate who finished a practice set and a section mock
 // opens analyze from home, switches ranges and reads the figures; a new candidate sees the empty
 // state and the way to a first mock. Each project registers its own candidate.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiLogin, codeFromOutbox, uniqueEmail } from './support.ts';
 
 type Answer = { selects: number[]; multi_selects: number[]; text: string; description: string; text2: string };

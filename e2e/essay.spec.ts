@@ -3,7 +3,8 @@
 // result screen move from Judging to Finished. Grading runs through the job queue against a fake
 // OpenAI-compatible model served here (playwright.config.ts points ESSAY_MODEL_URL at it).
 import http from 'node:http';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiLogin } from './support.ts';
 
 const modelPort = Number(process.env.GRE_E2E_PORT ?? 3210) + 1;

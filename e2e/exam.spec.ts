@@ -1,7 +1,8 @@
 // Journeys of issue 4: a candidate takes a short practice set from the exercise list to its result
 // and report; takes a single-section Quant mock with marking, the review screen and the on-screen
 // calculator; closes the tab mid-section and finds the same question with the server's remaining time.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiLogin } from './support.ts';
 
 async function signIn(page: Page, request: APIRequestContext, account: string): Promise<string> {

@@ -3,7 +3,8 @@
 // server chose from the first ones, and reads the result: Verbal and Quant on 130–170 with their
 // bands, the second sections' levels, the essay moving from Judging to a score; the mock then
 // appears in the record and on the analyze page.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiLogin } from './support.ts';
 
 async function signIn(page: Page, request: APIRequestContext, account: string) {

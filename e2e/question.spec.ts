@@ -1,7 +1,8 @@
 // Journeys of issue 3: a candidate searches the bank for a word from a reading passage, answers the
 // question and reveals the answer and analysis; every question kind shows its own controls; an
 // ordinary member opening a VIP question is told so.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiLogin } from './support.ts';
 
 async function signIn(page: Page, request: APIRequestContext, account: string): Promise<string> {

@@ -2,7 +2,8 @@
 // makes a browser fetch before anything shows (the entry and its modulepreload links) are brotli on
 // the wire, cached for a year, and together at most 200 KB; the page itself is revalidated every
 // visit and keeps its security headers. Byte counts are deterministic for a given build.
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiLogin } from './support.ts';
 
 /** The budget of the first screen's scripts, compressed (entry + modulepreload). */

@@ -14,6 +14,7 @@ import { alpha } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { visuallyHidden } from '../components/visually-hidden.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { Footer } from './footer.tsx';
 import { activeNavItem, navItems, paths, showsFooter } from './paths.ts';
@@ -26,9 +27,12 @@ function UserBadge() {
     <ButtonBase
       component={Link}
       to={paths.personal}
-      aria-label={`我的账户：${user.name}（${user.authority.role_name}）`}
       sx={{ borderRadius: 5, gap: 1, px: 1, py: 0.5, '&:hover': { bgcolor: 'action.hover' } }}
     >
+      {/* The link's name is its visible text (WCAG 2.5.3) with what it is for in front. */}
+      <Box component="span" sx={visuallyHidden}>
+        我的账户：{user.name}，
+      </Box>
       <Chip
         size="small"
         label={user.authority.role_name}
@@ -42,7 +46,7 @@ function UserBadge() {
       >
         {user.name}
       </Typography>
-      <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: '0.95rem' }}>
+      <Avatar aria-hidden sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: '0.95rem' }}>
         {user.name.slice(0, 1) || '我'}
       </Avatar>
     </ButtonBase>

@@ -212,7 +212,7 @@ export function ExamResultSummary(props: { result: ExamResult; examKind?: ExamKi
           <Typography variant="h3" sx={{ fontSize: '1rem', mb: 1.5 }}>
             按知识点
           </Typography>
-          <Stack spacing={1.5} sx={{ maxHeight: 260, overflowY: 'auto', pr: 0.5 }}>
+          <Stack spacing={1.5}>
             {r.knowledge.length ? (
               r.knowledge.map((k) => <Bar key={k.tag_id} label={k.name} correct={k.correct} total={k.total} />)
             ) : (

@@ -29,7 +29,7 @@ export function StatusPage(props: {
       <Stack spacing={2} sx={{ maxWidth: 480, textAlign: 'center', alignItems: 'center' }}>
         <Typography
           aria-hidden
-          sx={{ fontSize: { xs: 56, sm: 72 }, fontWeight: 800, lineHeight: 1, color: 'primary.light', opacity: 0.5 }}
+          sx={{ fontSize: { xs: 56, sm: 72 }, fontWeight: 800, lineHeight: 1, color: 'primary.main' }}
         >
           {props.code}
         </Typography>

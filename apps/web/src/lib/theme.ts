@@ -18,8 +18,10 @@ export const theme = createTheme({
   palette: {
     mode: 'light',
     primary: { main: '#0f6e6a', light: '#3f8f8b', dark: '#0a4d4a', contrastText: '#ffffff' },
-    secondary: { main: '#b7791f', light: '#d69e2e', dark: '#8a5a14', contrastText: '#ffffff' },
-    success: { main: '#2f855a' },
+    // main carries white text at 4.99:1 (WCAG AA needs 4.5:1 for body text).
+    secondary: { main: '#9a6416', light: '#b7791f', dark: '#7a4f10', contrastText: '#ffffff' },
+    // 5.1:1 on white and on the tinted panels (WCAG AA for small text).
+    success: { main: '#2a7451' },
     warning: { main: '#c05621' },
     error: { main: '#c53030' },
     background: { default: '#f4f7f6', paper: '#ffffff' },

@@ -11,6 +11,8 @@ import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { type DailyDatum, scoreText, type TrendDatum, type TrendMeasure, trendHas } from './analyze-logic.ts';
 
 const axisTick = { fontSize: 12 };
+// Tooltip lines in the body text colour: the series colours on white are below 4.5:1 (WCAG AA).
+const tooltipItem = { color: '#1f2d2c' };
 
 const trendViews: { value: TrendMeasure; label: string }[] = [
   { value: 'vq', label: '语文 / 数学' },
@@ -65,6 +67,7 @@ export function ScoreTrendChart(props: { data: TrendDatum[] }) {
         />
         <YAxis domain={domain} tick={axisTick} width={view === 'issue' ? 28 : 36} allowDecimals={view === 'issue'} />
         <Tooltip
+          itemStyle={tooltipItem}
           labelFormatter={(i) => {
             const d = props.data[Number(i)];
             return d ? `${d.name} · ${d.date}` : '';
@@ -137,6 +140,7 @@ export function DailyChart(props: { data: DailyDatum[] }) {
           tickFormatter={(v: number) => `${v}%`}
         />
         <Tooltip
+          itemStyle={tooltipItem}
           labelFormatter={(label, payload) => String(payload?.[0]?.payload?.date ?? label)}
           formatter={(value, name) => (name === '正确率' ? [`${value}%`, name] : [value, name])}
         />

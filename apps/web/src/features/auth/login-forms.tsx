@@ -161,7 +161,7 @@ export function RegisterForm({ account, setAccount }: AccountState) {
       <SubmitButton label="注册" pending={mutation.isPending} />
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         注册即表示您已阅读并同意
-        <Link component={RouterLink} to={paths.agreement} underline="hover">
+        <Link component={RouterLink} to={paths.agreement} underline="always">
           《用户协议》
         </Link>
       </Typography>

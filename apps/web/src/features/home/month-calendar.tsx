@@ -141,7 +141,7 @@ export function MonthCalendar(props: { today: CalendarDate }) {
                           justifyContent: 'center',
                           fontSize: '0.875rem',
                           fontWeight: signed || isToday ? 700 : 400,
-                          color: signed ? 'primary.contrastText' : future ? 'text.disabled' : 'text.primary',
+                          color: signed ? 'primary.contrastText' : future ? 'text.secondary' : 'text.primary',
                           bgcolor: signed ? 'primary.main' : 'transparent',
                           border: 2,
                           borderColor: isToday ? 'secondary.main' : 'transparent',

@@ -81,12 +81,11 @@ function ResultCard(props: { info: QuestionInfo }) {
   const badge = visibilityBadge[info.visibility];
   const line = info.highlight || info.brief;
   return (
-    <Card sx={{ borderRadius: 3, opacity: info.accessable ? 1 : 0.92 }}>
+    <Card sx={{ borderRadius: 3 }}>
       <CardActionArea
         component={Link}
         to={searchQuestionHref(info.id)}
         state={{ fromSearch: true }}
-        aria-label={`${questionKindLabel[info.kind]}，${difficultyLabel[info.difficulty]}${info.accessable ? '' : '，需开通会员'}：${info.brief || info.id}`}
         sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', alignItems: 'center', gap: 1.5 }}
       >
         <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -1,0 +1,98 @@
+// Every journey imports `test` and `expect` from here. An automatic fixture runs axe-core (WCAG 2.2 A
+// and AA rules) on every page the journey visits: after each main-frame navigation (page loads and
+// the app's own route changes) and on the page the journey ends on. A serious or critical violation
+// fails the journey, listing rule, page and elements (ADR 0009, issue 11).
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const failing = new Set(['serious', 'critical']);
+
+export interface A11yFinding {
+  page: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Scans what `page` shows now; the serious and critical findings. */
+export async function scanA11y(page: Page): Promise<A11yFinding[]> {
+  const where = new URL(page.url()).pathname;
+  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  return result.violations
+    .filter((v) => failing.has(v.impact ?? ''))
+    .map((v) => ({
+      page: where,
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes
+        .slice(0, 5)
+        .map(
+          (n) =>
+            `${n.target.join(' ')}  ${n.html.slice(0, 140)}  ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`,
+        ),
+    }));
+}
+
+// Transitions and animations off: a scan must see the settled page, not a dialog half faded in
+// (which reads as low contrast); the journeys wait for what they need either way.
+const noMotion = `*,*::before,*::after{transition:none!important;animation:none!important;caret-color:auto!important}`;
+
+export const test = base.extend<{ a11y: A11yFinding[] }>({
+  a11y: [
+    async ({ page }, use, testInfo) => {
+      await page.addInitScript((css) => {
+        const add = () => {
+          const style = document.createElement('style');
+          style.dataset.e2e = 'no-motion';
+          style.textContent = css;
+          document.head.append(style);
+        };
+        if (document.head) add();
+        else document.addEventListener('DOMContentLoaded', add, { once: true });
+      }, noMotion);
+      const findings: A11yFinding[] = [];
+      const scanned = new Set<string>();
+      let chain: Promise<void> = Promise.resolve();
+      const scanSoon = () => {
+        chain = chain.then(async () => {
+          // Let the route render (lazy chunks, first data) before reading it.
+          await page.waitForLoadState('load').catch(() => {});
+          await page.waitForTimeout(400).catch(() => {});
+          if (page.isClosed()) return;
+          const url = page.url();
+          if (!url.startsWith('http')) return;
+          try {
+            findings.push(...(await scanA11y(page)));
+            scanned.add(new URL(url).pathname);
+          } catch {
+            // The page moved on while it was being read (a navigation destroys the context): the
+            // next navigation's scan, or the final one, reads the page that is there now.
+          }
+        });
+      };
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) scanSoon();
+      });
+      await use(findings);
+      if (!page.isClosed() && testInfo.status === testInfo.expectedStatus) {
+        scanSoon();
+        await chain;
+        const unique = new Map(findings.map((f) => [`${f.page} ${f.rule} ${f.targets.join(',')}`, f]));
+        const report = [...unique.values()].map(
+          (f) => `${f.impact} ${f.rule} on ${f.page}: ${f.help}\n    ${f.targets.join('\n    ')}`,
+        );
+        await testInfo.attach('axe', {
+          body: JSON.stringify({ scanned: [...scanned], findings }, null, 2),
+          contentType: 'application/json',
+        });
+        expect(report, `axe-core found serious or critical WCAG 2.2 AA violations:\n${report.join('\n')}`).toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
+});
