@@ -26,6 +26,7 @@ import { createScoringService } from './modules/scoring/scoring.service.ts';
 import { createSummaryRepo } from './modules/summary/summary.repo.ts';
 import { registerSummaryRoutes } from './modules/summary/summary.routes.ts';
 import { createSummaryService } from './modules/summary/summary.service.ts';
+import { registerRightsTableImage } from './modules/system/rights-table.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService } from './modules/system/system.service.ts';
 import { createCodeService } from './modules/user/code.service.ts';
@@ -278,7 +279,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerUserRoutes(register, users);
   registerSummaryRoutes(register, summary);
-  registerSystemRoutes(register, system);
+  const rightsSources = { rights: () => (rights ??= loadRights(db)), quotas: () => (quotas ??= loadQuotas(db)) };
+  registerSystemRoutes(register, system, rightsSources);
+  registerRightsTableImage(app, rightsSources);
   registerQuestionRoutes(register, questions);
   registerWordRoutes(register, createWordService(db, gate));
   registerExamRoutes(register, exams);

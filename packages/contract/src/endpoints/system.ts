@@ -1,6 +1,7 @@
 // Site-wide switches run by staff.
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { roleRightsSchema } from '../rights.ts';
 import { plainText } from '../user.ts';
 
 export const maintenanceSchema = z.object({ on: z.boolean(), message: z.string() });
@@ -29,4 +30,13 @@ export const getStatus = endpoint({
     maintenance: maintenanceSchema,
     server_time: z.string(),
   }),
+});
+
+export const getRights = endpoint({
+  path: '/api/system/get_rights',
+  summary: '各角色的权益：可见题目与每日/试用额度（服务器执行的同一份数据；权益表、会员弹窗据此显示）',
+  access: 'anonymous',
+  maintenanceExempt: true,
+  request: z.object({}).strict(),
+  response: z.object({ roles: z.array(roleRightsSchema) }),
 });

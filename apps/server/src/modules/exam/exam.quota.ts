@@ -35,14 +35,15 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     essaysPerDay: 0,
     essaysTotal: 0,
   },
-  // A trial tastes everything but full and single-measure mocks, within a total.
+  // A trial tastes everything within a total: practice of every kind, one mock of any kind (a full
+  // mock included), two essay gradings (the mock's and one more). ADR 0021; migration 0006.
   [RoleKind.Trail]: {
     questionsPerDay: 50,
     mocksPerDay: 1,
     questionsTotal: 200,
-    mocksTotal: 2,
-    fullMocks: false,
-    essaysPerDay: 1,
+    mocksTotal: 1,
+    fullMocks: true,
+    essaysPerDay: 2,
     essaysTotal: 2,
   },
   [RoleKind.FreeVIP]: {
@@ -128,7 +129,7 @@ export function assertMayMock(quotas: Map<number, Quota>, caller: Caller, measur
   if (q.mocksPerDay === 0 || (measureOrFull && !q.fullMocks)) {
     throw new AppError('sim_no_perm', {
       show:
-        caller.roleKind === RoleKind.Trail ? '试用用户不能参加全套或单科模考，请开通会员' : '当前会员等级不能参加模考',
+        caller.roleKind === RoleKind.Trail ? '您的试用用户不能参加这类模考，请开通会员' : '当前会员等级不能参加模考',
       roleName: role,
     });
   }
@@ -154,14 +155,14 @@ export async function consume(tx: Tx, quotas: Map<number, Quota>, caller: Caller
   const { perDay, total } = limitsOf(q, subject);
   if (!(await takeUnit(tx, userId, 'total', subject, total))) {
     throw new AppError('role_overflow', {
-      show: `试用额度已用完（${subjectName[subject]}），请开通会员`,
+      show: `您的试用用户${subjectName[subject]}额度已用完（试用期共 ${total} ${subjectUnit[subject]}），开通会员后继续`,
       overflowSubject: subjectName[subject],
       roleName: role,
     });
   }
   if (!(await takeUnit(tx, userId, chinaDay(now), subject, perDay))) {
     throw new AppError('day_overflow', {
-      show: `今日${subjectName[subject]}额度已用完（${role}每天 ${perDay} ${subjectUnit[subject]}），明天再来或升级会员`,
+      show: `您的${role}今日${subjectName[subject]}额度已用完（每天 ${perDay} ${subjectUnit[subject]}），明天再来或升级会员`,
       overflowSubject: subjectName[subject],
       roleName: role,
     });

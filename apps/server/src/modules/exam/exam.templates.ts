@@ -233,9 +233,36 @@ function pack(units: Unit[], size: number): string[][] {
   return sets;
 }
 
+/**
+ * Access tiers (ADR 0021): open to every member (public, free), member items (locked, lock, prevent,
+ * pick), best (精华). A practice set holds items of one tier, so no set is locked for one item.
+ */
+export function accessTier(visibility: string): 0 | 1 | 2 {
+  if (visibility === 'public' || visibility === 'free') return 0;
+  return visibility === 'best' ? 2 : 1;
+}
+
 export function buildTemplates(c: Catalogue): TemplateDef[] {
   const live = c.entries.map((e) => e.question).filter((q) => q.visibility !== 'hidden' && q.visibility !== 'forbid');
   const byId = new Map(live.map((q) => [q.id, q]));
+  // Mocks first: their items go last in practice sets, so a candidate meets them in a mock before
+  // practice whenever the bank allows (ADR 0021; a mock-only pool arrives with question bank v2).
+  const mocks = buildMocks(live, c);
+  const inMocks = new Set(
+    mocks.flatMap((d) => d.sections.flatMap((s) => [...s.questionIds, ...Object.values(s.variants ?? {}).flat()])),
+  );
+  /**
+   * The units of each tier, open tier first; within a tier, units without mock items first. A passage
+   * whose questions differ in tier gives a unit to each tier (its open questions stay open).
+   */
+  const tieredUnits = (qs: Question[]): Unit[][] =>
+    [0, 1, 2]
+      .map((t) => unitsOf(qs.filter((q) => accessTier(q.visibility) === t)))
+      .map((us) => [
+        ...us.filter((u) => !u.some((id) => inMocks.has(id))),
+        ...us.filter((u) => u.some((id) => inMocks.has(id))),
+      ])
+      .filter((us) => us.length > 0);
   const tagName = (id: string) => c.tagNames.get(id) ?? id;
   const practice = live.filter((q) => q.category >= 1 && q.category <= 3);
   const out: TemplateDef[] = [];
@@ -285,7 +312,8 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
     qs: Question[],
     label = '',
   ) => {
-    for (const [i, ids] of pack(unitsOf(qs), 10).entries()) {
+    const sets = tieredUnits(qs).flatMap((units) => pack(units, 10));
+    for (const [i, ids] of sets.entries()) {
       add(page, `${idPrefix}-${i + 1}`, `${titlePrefix} · 第 ${i + 1} 组`, param, practiceSection(ids), { label });
     }
   };
@@ -341,11 +369,18 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
   const sources = [...new Set(practice.map((q) => q.source_names[0] ?? ''))].sort((a, b) =>
     a.localeCompare(b, 'zh', { numeric: true }),
   );
+  const tierTitle = ['', ' · 会员题', ' · 精华题'] as const;
   sources.forEach((src, i) => {
     const sel = practice.filter((q) => q.source_names[0] === src);
-    add('big', `big-${i + 1}-${hashOf(src).toString(36)}`, src, `big:${src}`, practiceSection(sel.map((q) => q.id)), {
-      label: categoryName[sel[0]?.category ?? 1] ?? '',
-    });
+    // One set per access tier of the source (the open one keeps the source's id).
+    for (const t of [0, 1, 2] as const) {
+      const ids = sel.filter((q) => accessTier(q.visibility) === t).map((q) => q.id);
+      if (!ids.length) continue;
+      const id = `big-${i + 1}-${hashOf(src).toString(36)}${t ? `-t${t}` : ''}`;
+      add('big', id, `${src}${tierTitle[t]}`, `big:${src}`, practiceSection(ids), {
+        label: categoryName[sel[0]?.category ?? 1] ?? '',
+      });
+    }
   });
 
   // math2: by content area, then by kind.
@@ -366,6 +401,8 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
   }
 
   // season: weekly sets of medium items (6 filling + 6 math), each open for a limited time.
+  // Each week holds items of one access tier (open weeks first, then member weeks, then best), so a
+  // week is never locked for one item; a tier's leftover that cannot fill a week is not used.
   const seasonFill = shuffled(
     practice.filter((q) => q.category === 1 && q.difficulty === 2),
     (q) => q.id,
@@ -376,9 +413,15 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
     (q) => q.id,
     'season',
   );
-  for (let k = 0; k < seasonCount; k++) {
-    const ids = [...seasonFill.slice(k * 6, k * 6 + 6), ...seasonMath.slice(k * 6, k * 6 + 6)].map((q) => q.id);
-    if (ids.length < 6) break;
+  const weeks: string[][] = [];
+  for (const t of [0, 1, 2]) {
+    const f = seasonFill.filter((q) => accessTier(q.visibility) === t);
+    const m = seasonMath.filter((q) => accessTier(q.visibility) === t);
+    for (let k = 0; (k + 1) * 6 <= f.length && (k + 1) * 6 <= m.length; k++) {
+      weeks.push([...f.slice(k * 6, k * 6 + 6), ...m.slice(k * 6, k * 6 + 6)].map((q) => q.id));
+    }
+  }
+  for (const [k, ids] of weeks.slice(0, seasonCount).entries()) {
     add('season', `season-${k + 1}`, `每周一练 · 第 ${k + 1} 周`, `season:${k + 1}`, practiceSection(ids), {
       label: '限时开放',
       unlockAt: seasonStart + k * 7 * 86_400_000,
@@ -386,7 +429,7 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
     });
   }
 
-  for (const def of buildMocks(live, c)) out.push(def);
+  for (const def of mocks) out.push(def);
   for (const def of out.filter((d) => d.template.page === 'simulate')) {
     def.template.index = positions.get('simulate') ?? 0;
     positions.set('simulate', def.template.index + 1);

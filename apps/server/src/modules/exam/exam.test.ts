@@ -10,7 +10,9 @@ import { dailyActivity } from '../../db/schema/summary.ts';
 import { users } from '../../db/schema/user.ts';
 import { registerUser, roleTokens, staffUser, userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
+import { loadCatalogue } from '../question/catalogue.ts';
 import { seedQuotas } from './exam.quota.ts';
+import { accessTier } from './exam.templates.ts';
 
 const blank: Answer = { selects: [], multi_selects: [], text: '', description: '', text2: '' };
 
@@ -63,9 +65,14 @@ describe.each(testDbKinds())('the exam engine on %s', (kind) => {
       const rc = idx.find((c) => c.template.param === 'index:reading:long');
       const { exam_id } = await open(rc?.template.id as string, 'svip');
       const view = await exam(exam_id, 'svip');
+      // A passage stays whole within its access tier (a passage whose questions differ in tier gives
+      // its open questions to an open set and the rest to a member set; ADR 0021).
+      const c = await loadCatalogue(t.database.db, t.clock.now());
+      const tierOf = (id: string) => accessTier(c.byId.get(id)?.question.visibility ?? 'public');
       for (const g of view.groups) {
-        const inExam = view.exam.sections[0]?.questions.filter((q) => q.data.group_id === g.id).length;
-        expect(inExam).toBe(g.question_ids.length);
+        const inExam = view.exam.sections[0]?.questions.filter((q) => q.data.group_id === g.id) ?? [];
+        const tier = tierOf(inExam[0]?.data.id ?? '');
+        expect(inExam.length).toBe(g.question_ids.filter((id) => tierOf(id) === tier).length);
       }
     });
 
@@ -316,14 +323,17 @@ describe.each(testDbKinds())('the exam engine on %s', (kind) => {
   });
 
   describe('rights', () => {
-    it('a trial may not take full or single-measure mocks, but may take a single section', async () => {
-      const sim = await cards('simulate', 'trial');
+    it('a trial may take one mock of any kind, a full mock included; the second is role_overflow (ADR 0021)', async () => {
+      const trial = (await registerUser(t)).token;
+      const sim = (await t.call(ep.listTemplates, { page: 'simulate' }, { token: trial })).body.data?.cards ?? [];
       const full = sim.find((c) => c.template.exam_kind === 'mock_full');
-      expect(full?.accessable).toBe(false);
-      const r = await call(ep.openBook, { template_id: full?.template.id }, 'trial');
-      expect(r.err_data).toMatchObject({ kind: 'sim_no_perm', role_name: '试用用户' });
+      expect(full?.accessable).toBe(true);
+      expect((await t.call(ep.openBook, { template_id: full?.template.id }, { token: trial })).body.ok).toBe(true);
+      t.clock.advance(86_400_000);
       const sec = sim.find((c) => c.template.exam_kind === 'mock_section');
-      expect((await call(ep.openBook, { template_id: sec?.template.id }, 'trial')).ok).toBe(true);
+      const again = (await t.call(ep.openBook, { template_id: sec?.template.id }, { token: trial })).body;
+      expect(again.err_data).toMatchObject({ kind: 'role_overflow', overflow_subject: '模考', role_name: '试用用户' });
+      expect(again.err_data?.show).toBe('您的试用用户模考额度已用完（试用期共 1 次），开通会员后继续');
     });
 
     it('an ordinary member is refused sets with non-public questions (public_only), a trial gets limit', async () => {

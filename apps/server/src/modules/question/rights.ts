@@ -34,6 +34,8 @@ export async function seedRights(db: Db, clock: Clock) {
 
 export interface Rights {
   canOpen(caller: Caller | null, visibility: string): boolean;
+  /** The visibilities a role may open (the role_rights row), for the rights texts. */
+  visibilitiesOf(roleKind: number): Visibility[];
   /** Throws the refusal the web turns into the right dialog. */
   assertCanOpen(caller: Caller | null, visibility: string): void;
 }
@@ -49,6 +51,7 @@ export async function loadRights(db: Db): Promise<Rights> {
     !!caller && (staff(caller) || (table.get(caller.roleKind)?.has(visibility) ?? false));
   return {
     canOpen,
+    visibilitiesOf: (roleKind) => [...(table.get(roleKind) ?? [])] as Visibility[],
     assertCanOpen(caller, visibility) {
       if (canOpen(caller, visibility)) return;
       if (!caller)

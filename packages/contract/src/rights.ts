@@ -1,0 +1,79 @@
+// What each role may do: the data the server enforces (role_rights, role_quotas) as the server serves
+// it (/api/system/get_rights), and the one formatter every rights text is written with — the web's
+// dialogs and cards and the server's rights-table image alike. No copy of a number lives anywhere else.
+import { z } from 'zod';
+import { RoleKind, roleKindSchema, roleName, type Visibility, visibilitySchema } from './enums.ts';
+
+/** -1 = unlimited. */
+const count = z.number().int().min(-1);
+
+export const roleQuotaSchema = z.object({
+  questions_per_day: count,
+  questions_total: count,
+  mocks_per_day: count,
+  mocks_total: count,
+  /** May take full and single-measure mocks (otherwise only single-section mocks). */
+  full_mocks: z.boolean(),
+  essays_per_day: count,
+  essays_total: count,
+});
+export type RoleQuota = z.infer<typeof roleQuotaSchema>;
+
+export const roleRightsSchema = z.object({
+  role_kind: roleKindSchema,
+  role_name: z.string(),
+  visibilities: z.array(visibilitySchema),
+  quota: roleQuotaSchema,
+});
+export type RoleRights = z.infer<typeof roleRightsSchema>;
+
+/** The question tiers a member sees, in the words of the product. */
+export const visibilityTierName: Partial<Record<Visibility, string>> = {
+  public: '公开题',
+  free: '公开题',
+  locked: '会员题',
+  lock: '会员题',
+  prevent: '会员题',
+  pick: '精选题',
+  best: '精华题',
+};
+
+const unlimited = -1;
+
+function limitText(perDay: number, total: number, unit: string): string {
+  if (perDay === 0 || total === 0) return '不可用';
+  const day = perDay === unlimited ? '' : `每天 ${perDay} ${unit}`;
+  const all = total === unlimited ? '' : `共 ${total} ${unit}`;
+  if (!day && !all) return '不限';
+  return [day, all].filter(Boolean).join('，');
+}
+
+export interface RightsLines {
+  role: string;
+  validity: string;
+  questions: string;
+  mocks: string;
+  essays: string;
+  visibility: string;
+}
+
+/** The rights of one role as the product words them (the table rows, the dialogs, the cards). */
+export function rightsLines(r: RoleRights): RightsLines {
+  const q = r.quota;
+  const tiers = [...new Set(r.visibilities.map((v) => visibilityTierName[v]).filter((t): t is string => !!t))];
+  let mocks = limitText(q.mocks_per_day, q.mocks_total, '次');
+  if (mocks !== '不可用') mocks = `${q.full_mocks ? '全套、单科与分项模考' : '仅分项模考'}，${mocks}`;
+  return {
+    role: r.role_name,
+    validity: r.role_kind === RoleKind.Trail || r.role_kind === RoleKind.FreeVIP ? '长期有效' : '按开通时长',
+    questions: limitText(q.questions_per_day, q.questions_total, '题'),
+    mocks,
+    essays: limitText(q.essays_per_day, q.essays_total, '篇'),
+    visibility: tiers.length ? tiers.join(' + ') : '无',
+  };
+}
+
+/** The roles a candidate can be, in table order (visitors have no account, so no row). */
+export const tableRoles = [RoleKind.Trail, RoleKind.FreeVIP, RoleKind.VIP, RoleKind.SVIP] as const;
+
+export { roleName };
