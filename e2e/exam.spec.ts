@@ -209,4 +209,10 @@ test('season, math2 and higher list their sets; higher says why it is closed to 
   await page.goto('/higher');
   await expect(page.getByRole('heading', { name: '高阶题库', exact: true, level: 1 })).toBeVisible();
   await expect(page.getByText(/高阶/).nth(1)).toBeVisible();
+  // A closed set looks closed: no 开始, the lock and why, and the one way in.
+  const closed = page.getByRole('article').first();
+  await expect(closed.getByText('高阶题库需由管理员为你开通，请联系客服')).toBeVisible();
+  await expect(closed.getByRole('button', { name: /^开始/ })).toHaveCount(0);
+  await closed.getByRole('button', { name: /^联系客服后可练习/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
 });

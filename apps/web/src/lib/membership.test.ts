@@ -1,6 +1,6 @@
 import { RoleKind } from '@gre/contract/enums';
 import { describe, expect, it } from 'vitest';
-import { roleBenefits, upgradeOptions } from './membership.ts';
+import { upgradeOptions } from './membership.ts';
 
 describe('upgradeOptions (spec section 5)', () => {
   it('offers both upgrades below VIP', () => {
@@ -14,12 +14,5 @@ describe('upgradeOptions (spec section 5)', () => {
   it('offers nothing to a super VIP or a visitor who is not logged in', () => {
     expect(upgradeOptions(RoleKind.SVIP)).toEqual([]);
     expect(upgradeOptions(null)).toEqual([]);
-  });
-});
-
-describe('roleBenefits', () => {
-  it('covers the four roles of the rights table, ordinary members on public questions only', () => {
-    expect(roleBenefits.map((r) => r.role)).toEqual(['试用用户', '普通会员', 'VIP', '超级VIP']);
-    expect(roleBenefits[1]?.visibility).toBe('仅公开题目');
   });
 });

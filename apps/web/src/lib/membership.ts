@@ -1,45 +1,6 @@
-// What each role may do, as shown to visitors (the rights table image says the same). The server's
-// rights table is the authority; these are the published defaults.
+// The upgrades a member is offered (spec section 5). What each role may do comes from the server
+// (lib/rights-query.ts), never from a copy here.
 import { RoleKind } from '@gre/contract/enums';
-
-export interface RoleBenefits {
-  role: string;
-  questions: string;
-  mockExams: string;
-  essayGradings: string;
-  visibility: string;
-}
-
-export const roleBenefits: readonly RoleBenefits[] = [
-  {
-    role: '试用用户',
-    questions: '试用期共 100 题',
-    mockExams: '试用期共 1 次',
-    essayGradings: '试用期共 1 篇',
-    visibility: '公开 + 精选题目',
-  },
-  {
-    role: '普通会员',
-    questions: '每日 50 题',
-    mockExams: '每日 1 次',
-    essayGradings: '每日 1 篇',
-    visibility: '仅公开题目',
-  },
-  {
-    role: 'VIP',
-    questions: '每日 500 题',
-    mockExams: '每日 3 次',
-    essayGradings: '每日 3 篇',
-    visibility: '公开 + 精选题目',
-  },
-  {
-    role: '超级VIP',
-    questions: '不限',
-    mockExams: '每日 10 次',
-    essayGradings: '每日 10 篇',
-    visibility: '全部题目（含精华）',
-  },
-];
 
 export interface UpgradeOption {
   key: 'vip' | 'svip';

@@ -1,23 +1,24 @@
+import { RoleKind } from '@gre/contract/enums';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { roleBenefits } from '../../lib/membership.ts';
+import { useRightsLines } from '../../lib/rights-query.ts';
 import { closeDialog, openDialog, useDialog } from '../app-store.ts';
 import { ContactDetails } from './contact-details.tsx';
-
-const paidRoles = roleBenefits.filter((r) => r.role === 'VIP' || r.role === '超级VIP');
 
 /** Membership benefits; the QR payment arrives with the payment issue. */
 export function VipDialog() {
   const dialog = useDialog('vip');
   const close = () => closeDialog('vip');
+  const paidRoles = useRightsLines()?.filter((r) => r.roleKind >= RoleKind.VIP) ?? null;
   return (
     <Dialog open={dialog !== undefined} onClose={close} maxWidth="sm" aria-labelledby="vip-dialog-title">
       <DialogTitle id="vip-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -34,17 +35,18 @@ export function VipDialog() {
               gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
             }}
           >
-            {paidRoles.map((r) => (
+            {paidRoles === null ? <CircularProgress size={24} aria-label="正在读取会员权益" /> : null}
+            {(paidRoles ?? []).map((r) => (
               <Box
                 key={r.role}
                 sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, bgcolor: 'background.default' }}
               >
                 <Typography variant="h6" color="secondary.dark" gutterBottom>
-                  {r.role === '超级VIP' ? '超级 VIP' : 'VIP 会员'}
+                  {r.role}
                 </Typography>
-                <Typography variant="body2">练习题目：{r.questions}</Typography>
-                <Typography variant="body2">模考：{r.mockExams}</Typography>
-                <Typography variant="body2">作文批改：{r.essayGradings}</Typography>
+                <Typography variant="body2">练习做题：{r.questions}</Typography>
+                <Typography variant="body2">模考：{r.mocks}</Typography>
+                <Typography variant="body2">作文批改：{r.essays}</Typography>
                 <Typography variant="body2">可见题目：{r.visibility}</Typography>
               </Box>
             ))}

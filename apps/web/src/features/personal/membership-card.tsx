@@ -10,11 +10,13 @@ import Typography from '@mui/material/Typography';
 import { openDialog } from '../../app/app-store.ts';
 import { formatChineseDate } from '../../lib/china-time.ts';
 import { upgradeOptions } from '../../lib/membership.ts';
+import { useRightsLines } from '../../lib/rights-query.ts';
 
 export function MembershipCard(props: { profile: Profile }) {
   const { profile } = props;
   const options = upgradeOptions(profile.role_kind);
   const paid = profile.role_kind >= 3;
+  const mine = useRightsLines()?.find((r) => r.roleKind === profile.role_kind);
   return (
     <Card
       sx={{
@@ -32,9 +34,34 @@ export function MembershipCard(props: { profile: Profile }) {
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip label={profile.role_name} color={paid ? 'secondary' : 'primary'} />
             <Typography variant="body2" color="text.secondary">
+              {profile.role_name} ·{' '}
               {profile.expire_date ? `有效期至 ${formatChineseDate(profile.expire_date)}` : '长期有效'}
             </Typography>
           </Stack>
+          {mine ? (
+            <Box
+              component="dl"
+              sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+            >
+              {(
+                [
+                  ['练习做题', mine.questions],
+                  ['模考', mine.mocks],
+                  ['作文批改', mine.essays],
+                  ['可见题目', mine.visibility],
+                ] as const
+              ).map(([k, v]) => (
+                <Box key={k} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {k}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                    {v}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          ) : null}
           <Box
             sx={{
               display: 'flex',

@@ -1,6 +1,7 @@
 import { BookStatus, ExamStatus } from '@gre/contract/enums';
+import type { TemplateCard } from '@gre/contract/exam';
 import { describe, expect, it } from 'vitest';
-import { cardAction, groupByParam, isUnfinished, minutesLabel, recordSummary } from './practice-logic.ts';
+import { cardAction, groupByParam, isUnfinished, minutesLabel, recordSummary, unlockLabel } from './practice-logic.ts';
 
 const card = (status: BookStatus, over: Record<string, unknown> = {}) =>
   ({
@@ -38,5 +39,27 @@ describe('practice lists', () => {
     expect(recordSummary({ status: 1, answered: 3, question_count: 12, result: null })).toBe('已答 3 / 12');
     expect(minutesLabel(1080)).toBe('18 分钟');
     expect(minutesLabel(0)).toBe('不限时');
+  });
+});
+
+describe('locked cards (issue 10)', () => {
+  const base = {
+    status: BookStatus.NotOpen,
+    exam_id: null,
+    template: { unlock_date_stamp: 0 } as TemplateCard['template'],
+  };
+  it('offers the one way in: membership, or staff for 高阶; a weekly set says when it opens', () => {
+    expect(cardAction({ ...base, accessable: false, refusal: '试用用户只能访问公开题目，请开通会员' }, 0)).toBe(
+      'members',
+    );
+    expect(cardAction({ ...base, accessable: false, refusal: '高阶题库需由管理员为你开通，请联系客服' }, 0)).toBe(
+      'staff',
+    );
+    expect(cardAction({ ...base, accessable: true, refusal: '' }, 0)).toBe('start');
+    const stamp = Date.parse('2026-11-30T00:00:00+08:00') / 1000;
+    expect(
+      cardAction({ ...base, accessable: true, refusal: '', template: { unlock_date_stamp: stamp } as never }, 0),
+    ).toBe('locked');
+    expect(unlockLabel(stamp)).toBe('11 月 30 日解锁');
   });
 });

@@ -18,17 +18,25 @@ export const examStatusLabel: Record<ExamStatus, string> = {
   [ExamStatus.Close]: '已归档',
 };
 
-export type CardAction = 'start' | 'resume' | 'report' | 'locked' | 'expired';
+export type CardAction = 'start' | 'resume' | 'report' | 'locked' | 'expired' | 'members' | 'staff';
 
 export function cardAction(
-  card: Pick<TemplateCard, 'status' | 'accessable' | 'exam_id' | 'template'>,
+  card: Pick<TemplateCard, 'status' | 'accessable' | 'exam_id' | 'template' | 'refusal'>,
   now: number,
 ): CardAction {
   if (card.status === BookStatus.Expired) return 'expired';
   if (card.status === BookStatus.Finish) return 'report';
   if (card.template.unlock_date_stamp * 1000 > now) return 'locked';
   if (card.status === BookStatus.Start && card.exam_id) return 'resume';
+  // Closed to this member: the one action that opens it (membership, or staff for 高阶).
+  if (!card.accessable) return /管理员|客服/.test(card.refusal) ? 'staff' : 'members';
   return 'start';
+}
+
+/** When a set not yet released opens, in China time: "11 月 30 日解锁". */
+export function unlockLabel(unlockDateStamp: number): string {
+  const d = new Date(unlockDateStamp * 1000 + 8 * 3_600_000);
+  return `${d.getUTCMonth() + 1} 月 ${d.getUTCDate()} 日解锁`;
 }
 
 export const cardActionLabel: Record<CardAction, string> = {
@@ -37,6 +45,8 @@ export const cardActionLabel: Record<CardAction, string> = {
   report: '查看报告',
   locked: '未开放',
   expired: '已过期',
+  members: '开通会员',
+  staff: '联系客服',
 };
 
 /** Cards grouped by the sub-key of their param (`index:tc1:2` → `tc1`), in the order they come. */

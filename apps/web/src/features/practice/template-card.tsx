@@ -12,9 +12,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { openDialog } from '../../app/app-store.ts';
 import { examHref, reportHref } from '../../app/paths.ts';
 import { api } from '../../lib/api-client.ts';
-import { bookStatusLabel, cardAction, cardActionLabel, minutesLabel } from './practice-logic.ts';
+import { bookStatusLabel, cardAction, cardActionLabel, minutesLabel, unlockLabel } from './practice-logic.ts';
 
 export function useOpenBook() {
   const navigate = useNavigate();
@@ -66,9 +67,13 @@ export function TemplateCardView(props: { card: TemplateCard; compact?: boolean 
           答对 {card.result.correct} / {card.result.total} · 平均 {Math.round(card.result.avg_time_seconds)} 秒/题
         </Typography>
       ) : null}
-      {!card.accessable && card.refusal ? (
+      {action === 'locked' ? (
         <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-          <LockOutlined fontSize="inherit" /> {card.refusal}
+          <LockOutlined fontSize="inherit" aria-hidden /> {unlockLabel(t.unlock_date_stamp)}
+        </Typography>
+      ) : !card.accessable && card.refusal ? (
+        <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+          <LockOutlined fontSize="inherit" aria-hidden /> {card.refusal}
         </Typography>
       ) : null}
       <Box sx={{ flex: 1 }} />
@@ -91,11 +96,29 @@ export function TemplateCardView(props: { card: TemplateCard; compact?: boolean 
               重做
             </Button>
           </>
+        ) : action === 'members' || action === 'staff' ? (
+          // Locked for this member: not a start button but the one way to open it.
+          <Button
+            variant="outlined"
+            color="secondary"
+            size="small"
+            startIcon={<LockOutlined aria-hidden />}
+            onClick={() =>
+              action === 'members'
+                ? openDialog({ name: 'vip', message: card.refusal })
+                : openDialog({ name: 'contact' })
+            }
+            aria-label={`${cardActionLabel[action]}后可练习：${t.title}`}
+          >
+            {cardActionLabel[action]}
+          </Button>
+        ) : action === 'locked' ? (
+          <Chip size="small" icon={<LockOutlined aria-hidden />} label={unlockLabel(t.unlock_date_stamp)} />
         ) : (
           <Button
             variant={action === 'resume' ? 'contained' : 'outlined'}
             size="small"
-            disabled={action === 'locked' || action === 'expired' || busy}
+            disabled={action === 'expired' || busy}
             onClick={() => go(false)}
             aria-label={`${cardActionLabel[action]}：${t.title}`}
           >
