@@ -1,25 +1,11 @@
 // Journeys of issue 2: a new candidate registers with an email code, signs in on home, changes the
 // signature and logs out; an expired login goes back to /login; maintenance shows the overlay.
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { apiLogin, codeFromOutbox, expiredToken, setMaintenance, uniqueEmail } from './support.ts';
-
-async function register(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByRole('tab', { name: '注册' }).click();
-  await page.getByLabel('手机号或邮箱').fill(email);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  const code = await codeFromOutbox(email);
-  await page.getByLabel('验证码').fill(code);
-  await page.getByLabel('昵称').fill('小明');
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '注册', exact: true }).click();
-}
+import { expect, registerInBrowser, test } from './fixtures.ts';
+import { apiLogin, expiredToken, setMaintenance, uniqueEmail } from './support.ts';
 
 test('a new candidate registers, signs in, changes the signature and logs out @phone', async ({ page }) => {
   const email = uniqueEmail('journey');
-  await register(page, email, 'Kettle-moon-47');
+  await registerInBrowser(page, email, 'Kettle-moon-47');
 
   // Home: the new user, a trial, and today's aim.
   await expect(page).toHaveURL(/\/(home)?$/);

@@ -4,6 +4,7 @@
 // fails the journey, listing rule, page and elements (ADR 0009, issue 11).
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { codeFromOutbox } from './support.ts';
 
 export { expect };
 
@@ -96,3 +97,17 @@ export const test = base.extend<{ a11y: A11yFinding[] }>({
     { auto: true },
   ],
 });
+
+/** Registers a new candidate through the login page's 注册 tab (email code from the dev outbox). */
+export async function registerInBrowser(page: Page, email: string, password: string, name = '小明') {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('tab', { name: '注册' }).click();
+  await page.getByLabel('手机号或邮箱').fill(email);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  const code = await codeFromOutbox(email);
+  await page.getByLabel('验证码').fill(code);
+  await page.getByLabel('昵称').fill(name);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '注册', exact: true }).click();
+}

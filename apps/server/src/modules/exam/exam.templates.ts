@@ -312,7 +312,11 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
     qs: Question[],
     label = '',
   ) => {
-    const sets = tieredUnits(qs).flatMap((units) => pack(units, 10));
+    // A tier too small for a set of its own (under 4 questions) stays out of this series: its items
+    // are in the 精选 / 精华 / 大题库 sets and in search, rather than in a one-question set.
+    const sets = tieredUnits(qs)
+      .filter((units) => units.flat().length >= 4)
+      .flatMap((units) => pack(units, 10));
     for (const [i, ids] of sets.entries()) {
       add(page, `${idPrefix}-${i + 1}`, `${titlePrefix} · 第 ${i + 1} 组`, param, practiceSection(ids), { label });
     }
@@ -401,8 +405,8 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
   }
 
   // season: weekly sets of medium items (6 filling + 6 math), each open for a limited time.
-  // Each week holds items of one access tier (open weeks first, then member weeks, then best), so a
-  // week is never locked for one item; a tier's leftover that cannot fill a week is not used.
+  // Each week holds items of one access tier, so a week is never locked for one item; a tier's
+  // leftover that cannot fill a week is not used.
   const seasonFill = shuffled(
     practice.filter((q) => q.category === 1 && q.difficulty === 2),
     (q) => q.id,
@@ -413,13 +417,19 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
     (q) => q.id,
     'season',
   );
-  const weeks: string[][] = [];
-  for (const t of [0, 1, 2]) {
+  const weeksOfTier = [0, 1, 2].map((t) => {
     const f = seasonFill.filter((q) => accessTier(q.visibility) === t);
     const m = seasonMath.filter((q) => accessTier(q.visibility) === t);
+    const out: string[][] = [];
     for (let k = 0; (k + 1) * 6 <= f.length && (k + 1) * 6 <= m.length; k++) {
-      weeks.push([...f.slice(k * 6, k * 6 + 6), ...m.slice(k * 6, k * 6 + 6)].map((q) => q.id));
+      out.push([...f.slice(k * 6, k * 6 + 6), ...m.slice(k * 6, k * 6 + 6)].map((q) => q.id));
     }
+    return out;
+  });
+  // Tiers take turns week by week, so an open week is never far off, whatever the date.
+  const weeks: string[][] = [];
+  for (let k = 0; weeksOfTier.some((w) => w.length > k); k++) {
+    for (const w of weeksOfTier) if (w[k]) weeks.push(w[k] as string[]);
   }
   for (const [k, ids] of weeks.slice(0, seasonCount).entries()) {
     add('season', `season-${k + 1}`, `每周一练 · 第 ${k + 1} 周`, `season:${k + 1}`, practiceSection(ids), {
