@@ -62,6 +62,22 @@ test('a wrong password is refused in Chinese and nothing else happens', async ({
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a deep link opened while logged out comes back after login, query kept @phone', async ({ page }) => {
+  await page.goto('/search?q=argue');
+  await expect(page).toHaveURL(/\/login\?next=%2Fsearch%3Fq%3Dargue$/);
+  await page.getByLabel('手机号或邮箱').fill('member@demo.gre-prep.cn');
+  await page.getByLabel('密码', { exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?q=argue$/);
+  // Another origin in the parameter is not followed.
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.goto('/login?next=%2F%2Fevil.example%2F');
+  await page.getByLabel('手机号或邮箱').fill('member@demo.gre-prep.cn');
+  await page.getByLabel('密码', { exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/home$/);
+});
+
 test('an expired login goes to /login after the warning', async ({ page, request }) => {
   const res = await request.post('/api/user/login', {
     data: { account: 'trial@demo.gre-prep.cn', password: 'Demo1234' },
@@ -71,7 +87,7 @@ test('an expired login goes to /login after the warning', async ({ page, request
   await page.evaluate(async (t) => localStorage.setItem('token', t), await expiredToken(userId));
   await page.goto('/personal');
   await expect(page.getByText('登录已过期，请重新登录')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
+  await expect(page).toHaveURL(/\/login\?next=%2Fpersonal$/, { timeout: 8_000 });
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 

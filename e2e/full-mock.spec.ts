@@ -68,6 +68,10 @@ test('a candidate takes a whole full mock and reads scaled scores, the essay gra
   // Analytical Writing: 30 minutes, the essay editor.
   await expect(page.getByText('限时 30 分钟')).toBeVisible();
   await page.getByRole('button', { name: '开始本部分' }).click();
+  // One task: no 标记 / 检查 / 上一题 / 下一题 in the Issue section.
+  for (const name of ['标记', '检查', '上一题', '下一题']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
   await page.getByRole('textbox', { name: '你的作文（英文）' }).fill(essay);
   await expect(page.getByText(/\d+ words/)).toBeVisible();
   await endSection(page);

@@ -5,13 +5,15 @@ import { createEffectRunner } from '../lib/effect-runner.ts';
 import { toast } from '../lib/toast.ts';
 import { removeToken } from '../lib/token.ts';
 import { useAppStore } from './app-store.ts';
-import { paths } from './paths.ts';
+import { loginHref, paths } from './paths.ts';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** The login page forgets the previous visitor's data when it mounts (see `login-page.tsx`). */
 function goToLogin(router: AppRouter): void {
-  if (router.state.location.pathname !== paths.login) void router.navigate(paths.login, { replace: true });
+  const { pathname, search, hash } = router.state.location;
+  // An expired login on a page returns there after logging in again.
+  if (pathname !== paths.login) void router.navigate(loginHref(`${pathname}${search}${hash}`), { replace: true });
 }
 
 /** `getRouter` is read when an effect runs, so the client can be connected before the router exists. */

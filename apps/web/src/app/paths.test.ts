@@ -5,9 +5,11 @@ import {
   exerciseListHref,
   ideaHref,
   isPublicPath,
+  loginHref,
   navItems,
   paths,
   reportHref,
+  safeNext,
   searchQuestionHref,
   showsFooter,
 } from './paths.ts';
@@ -74,5 +76,38 @@ describe('showsFooter', () => {
     expect(showsFooter('/personal')).toBe(true);
     expect(showsFooter('/login')).toBe(false);
     expect(showsFooter('/agreement/')).toBe(false);
+  });
+});
+
+describe('the page login returns to (issue 10)', () => {
+  it('keeps a page of this site with its query and hash', () => {
+    expect(safeNext('/search?q=argue&page=2#r')).toBe('/search?q=argue&page=2#r');
+    expect(loginHref('/exam/abc')).toBe('/login?next=%2Fexam%2Fabc');
+    expect(safeNext(new URLSearchParams(loginHref('/record?x=1').split('?')[1]).get('next'))).toBe('/record?x=1');
+  });
+  it('never leaves the site or loops to /login', () => {
+    for (const bad of [
+      '//evil.com',
+      '//evil.com/path',
+      '/\\evil.com',
+      '/\\/evil.com',
+      'https://evil.com',
+      'javascript:alert(1)',
+      'evil.com',
+      '',
+      null,
+      undefined,
+      '/login',
+      '/login?next=/home',
+      '/%0a//evil.com',
+      '/\t/evil.com',
+    ]) {
+      const next = safeNext(bad);
+      expect(next.startsWith('/') && !next.startsWith('//'), String(bad)).toBe(true);
+      expect(new URL(next, 'https://site.invalid').origin, String(bad)).toBe('https://site.invalid');
+      expect(next.startsWith('/login'), String(bad)).toBe(false);
+    }
+    expect(loginHref('/home')).toBe('/login');
+    expect(loginHref()).toBe('/login');
   });
 });

@@ -82,6 +82,29 @@ export const navItems: readonly NavItem[] = [
   { key: 'personal', label: '个人中心', href: paths.personal, icon: PersonOutlined },
 ];
 
+/**
+ * Where login returns to: a page of this site only (path, query and hash), never another origin
+ * (`//evil.com`, `/\\evil.com`, `https://…`), never /login itself. Anything else → home.
+ */
+export function safeNext(raw: string | null | undefined): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f]/.test(raw)) return paths.home;
+  let url: URL;
+  try {
+    url = new URL(raw, 'https://site.invalid');
+  } catch {
+    return paths.home;
+  }
+  if (url.origin !== 'https://site.invalid' || normalise(url.pathname) === paths.login) return paths.home;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** /login, remembering the page the visitor wanted (kept through login, registration and reset). */
+export function loginHref(from?: string): string {
+  if (!from) return paths.login;
+  const next = safeNext(from);
+  return next === paths.home || next === '/' ? paths.login : `${paths.login}?next=${encodeURIComponent(next)}`;
+}
+
 /** Pages a visitor may open without logging in. */
 export const publicPaths: readonly string[] = [paths.login, paths.agreement, paths.debug];
 

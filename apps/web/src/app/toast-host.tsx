@@ -1,6 +1,7 @@
 // The toasts' container (notistack, themed), loaded after the first screen (lib/toast.ts,
 // docs/decisions/0019-web-delivery.md). Toasts raised while it loaded show as soon as it is up.
 import Button from '@mui/material/Button';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { styled } from '@mui/material/styles';
 import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
@@ -23,9 +24,13 @@ function ConnectToasts() {
   return null;
 }
 
+/** Below the app bar (64 px; 56 on phones), so a toast never covers the navigation or a page title. */
+const belowAppBar = { top: { xs: '64px !important', sm: '72px !important' } };
+
 export function ToastHost() {
   return (
     <SnackbarProvider
+      classes={{ containerAnchorOriginTopCenter: 'toasts-below-app-bar' }}
       maxSnack={5}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       autoHideDuration={4000}
@@ -37,6 +42,7 @@ export function ToastHost() {
         </Button>
       )}
     >
+      <GlobalStyles styles={(t) => ({ '.toasts-below-app-bar': t.unstable_sx(belowAppBar) })} />
       <ConnectToasts />
     </SnackbarProvider>
   );

@@ -1,8 +1,8 @@
 import type { ResponseOf } from '@gre/contract/endpoint';
 import type { login } from '@gre/contract/endpoints/user';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAppStore } from '../../app/app-store.ts';
-import { paths } from '../../app/paths.ts';
+import { safeNext } from '../../app/paths.ts';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -10,14 +10,15 @@ import { storeToken } from '../../lib/token.ts';
 
 export type Session = ResponseOf<typeof login>;
 
-/** After login or registration: keep the token, seed the user, go home. */
+/** After login or registration: keep the token, seed the user, go back to the page the visitor wanted (or home). */
 export function useStartSession(): (session: Session, greeting: string) => void {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   return (session, greeting) => {
     storeToken(session.token);
     queryClient.setQueryData(currentUserQuery.queryKey, session.user);
     useAppStore.getState().setCurrentUserId(session.user.id);
     toast('success', greeting);
-    void navigate(paths.home, { replace: true });
+    void navigate(safeNext(search.get('next')), { replace: true });
   };
 }

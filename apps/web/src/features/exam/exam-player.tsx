@@ -410,6 +410,7 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <ExamTopBar
+        singleTask={section.kind === 'issue'}
         examName={exam.name}
         sectionName={section.name}
         sectionLabel={`第 ${pos.si + 1} 部分 / 共 ${exam.sections.length} 部分`}
@@ -464,6 +465,7 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
         ) : null}
       </Container>
       <PhoneActionBar
+        singleTask={section.kind === 'issue'}
         stage={stage}
         flagged={runtime?.action.flagged ?? false}
         isFirst={pos.qi === 0}

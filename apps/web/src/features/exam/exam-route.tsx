@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { useDisplayMode } from '../../app/app-store.ts';
-import { paths } from '../../app/paths.ts';
+import { loginHref, paths } from '../../app/paths.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { ExamPlayer } from './exam-player.tsx';
@@ -18,9 +18,9 @@ type Loaded =
   | { status: 'ok'; view: ResponseOf<typeof getExam>; receivedAt: number }
   | { status: 'refused'; message: string };
 
-export async function loader({ params }: LoaderFunctionArgs): Promise<Loaded> {
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<Loaded> {
   const user = await loadCurrentUser();
-  if (user === null) throw redirect(paths.login);
+  if (user === null) throw redirect(loginHref(new URL(request.url).pathname));
   if (user === 'handled') return new Promise<never>(() => {});
   try {
     const view = await api(getExam, { exam_id: params.examId ?? '' });

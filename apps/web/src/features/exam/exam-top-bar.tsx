@@ -30,6 +30,8 @@ const barButton = {
 } as const;
 
 export interface TopBarProps {
+  /** A section of one task (the Issue essay): no 标记 / 检查 / 上一题 / 下一题. */
+  singleTask?: boolean;
   examName: string;
   sectionName: string;
   sectionLabel: string;
@@ -172,9 +174,11 @@ export function ExamTopBar(props: TopBarProps) {
           </IconButton>
         </Tooltip>
         <Box sx={{ flex: 1 }} />
-        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1 }}>
-          <QuestionButtons {...props} />
-        </Box>
+        {props.singleTask ? null : (
+          <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1 }}>
+            <QuestionButtons {...props} />
+          </Box>
+        )}
       </Box>
     </Box>
   );
@@ -260,10 +264,14 @@ function QuestionButtons(
 
 /** Phones: Mark, Review, Back, Next at the bottom, where the thumb is. */
 export function PhoneActionBar(
-  props: Pick<TopBarProps, 'stage' | 'flagged' | 'onMark' | 'onReview' | 'onReturn' | 'onBack' | 'onNext'> & {
+  props: Pick<
+    TopBarProps,
+    'stage' | 'flagged' | 'onMark' | 'onReview' | 'onReturn' | 'onBack' | 'onNext' | 'singleTask'
+  > & {
     isFirst: boolean;
   },
 ) {
+  if (props.singleTask) return null;
   return (
     <Paper
       component="nav"

@@ -17,6 +17,11 @@ import { type ExerciseTab, exerciseTabs, paths } from '../../app/paths.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { groupByParam } from './practice-logic.ts';
+
+/** The heading of a by-type series: a question kind, or the reading and data-interpretation series. */
+const seriesLabel = (key: string) =>
+  ({ reading: '阅读理解', di: '数据解读' })[key] ?? questionKindLabel[key as QuestionKind] ?? '其他';
+
 import { templatesQuery } from './queries.ts';
 import { CardGrid } from './template-card.tsx';
 
@@ -92,9 +97,9 @@ export function Component() {
       ) : tab === 'index' ? (
         <Stack spacing={3}>
           {groupByParam(q.data.cards).map((g) => (
-            <Box component="section" key={g.key} aria-label={questionKindLabel[g.key as QuestionKind] ?? g.key}>
+            <Box component="section" key={g.key} aria-label={seriesLabel(g.key)}>
               <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1.25 }}>
-                {questionKindLabel[g.key as QuestionKind] ?? g.key}
+                {seriesLabel(g.key)}
               </Typography>
               <CardGrid cards={g.cards} />
             </Box>

@@ -551,9 +551,8 @@ function AnswerArea(props: {
     case 'multi':
       return (
         <Box>
-          <ChoiceHeading id={headingId}>
-            <span lang="en">Select all that apply</span> · 选出所有正确答案
-          </ChoiceHeading>
+          {/* The directions above already say "select all that apply": the heading only counts. */}
+          <ChoiceHeading id={headingId}>可选多项（已选 {answer.selects.length}）</ChoiceHeading>
           <ChoiceList
             name={name}
             options={input.option_groups[0] ?? []}

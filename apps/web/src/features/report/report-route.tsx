@@ -26,7 +26,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { useDisplayMode } from '../../app/app-store.ts';
-import { paths } from '../../app/paths.ts';
+import { loginHref, paths } from '../../app/paths.ts';
 import { ExamResultSummary } from '../../components/exam-result.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
@@ -47,7 +47,7 @@ type Loaded = { status: 'ok'; report: ResponseOf<typeof getReport> } | { status:
 
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<Loaded> {
   const user = await loadCurrentUser();
-  if (user === null) throw redirect(paths.login);
+  if (user === null) throw redirect(loginHref(new URL(request.url).pathname));
   if (user === 'handled') return new Promise<never>(() => {});
   const examId = new URL(request.url).searchParams.get('exam');
   try {
