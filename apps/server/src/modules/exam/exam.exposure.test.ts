@@ -88,6 +88,7 @@ const walks: Record<string, Walk> = {
   '/api/summary/get_daily': { none: 'counts per day' },
   '/api/system/set_maintenance': { none: 'the maintenance switch' },
   '/api/system/status': { none: 'server status' },
+  '/api/system/get_rights': { none: 'role rights and quotas, no question content' },
   '/api/email/send_code': { none: account },
   '/api/sms/send_code': { none: account },
   '/api/user/register': { none: account },
