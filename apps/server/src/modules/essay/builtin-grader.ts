@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import { type EssayTrait, type EssayTraitKey, essayTraitLabel, essayWordCount } from '@gre/contract/essay';
 import wordListPath from 'word-list';
+import { stem } from '../../platform/english.ts';
 import { type GradeInput, type GradeResult, type Grader, toHalfPoints } from './grader.ts';
 
 /** The words the scorer knows: a general English list, and the GRE list with frequency ranks. */
@@ -93,34 +94,8 @@ interface Token {
 const WORD = /[A-Za-z]+(?:['’][A-Za-z]+)*/g;
 const wordsOf = (s: string) => s.match(WORD) ?? [];
 
-/** A crude suffix stripper: enough to match "grade", "grades", "graded", "grading". */
-export function stem(w: string): string {
-  let s = w.toLowerCase().replace(/['’]s$/, '');
-  for (const suffix of [
-    'ational',
-    'ization',
-    'fulness',
-    'ousness',
-    'iveness',
-    'ments',
-    'ment',
-    'ingly',
-    'ings',
-    'ing',
-  ]) {
-    if (s.length - suffix.length >= 4 && s.endsWith(suffix)) {
-      s = s.slice(0, -suffix.length);
-      break;
-    }
-  }
-  for (const suffix of ['ies', 'ied', 'es', 'ed', 'ly', 's', 'e', 'y']) {
-    if (s.length - suffix.length >= 3 && s.endsWith(suffix)) {
-      s = s.slice(0, -suffix.length);
-      break;
-    }
-  }
-  return s;
-}
+/** Stems as search does (one English module, ADR 0023). */
+export { stem };
 
 // Markers ------------------------------------------------------------------------------------------
 

@@ -29,6 +29,9 @@ export interface Catalogue {
   loadedAt: Date;
 }
 
+/** Position of the analysis among categoryTextOf's fields: searched, never quoted. */
+const analysisField = 5;
+
 const categoryTextOf = (q: Question, group: QuestionGroup | undefined): [string, number][] => {
   const options = q.input_method.option_groups.flat().join(' ');
   const a = q.analysis;
@@ -91,7 +94,9 @@ export async function buildCatalogue(
     const names = r.tagIds.map((t) => tagNames.get(t) ?? t);
     fields.push([names.join(' '), 3]);
     index.add(entries.length, { fields });
-    entries.push({ question, text: fields.map(([t]) => t).join(' \n '), tagNames: names });
+    // Highlights quote everything but the analysis: a snippet never gives the answer away (ADR 0023).
+    const quotable = fields.filter((_, k) => k !== analysisField);
+    entries.push({ question, text: quotable.map(([t]) => t).join(' \n '), tagNames: names });
     for (const t of r.tagIds) {
       const byCat = tagCounts.get(t) ?? new Map<number, number>();
       byCat.set(r.category, (byCat.get(r.category) ?? 0) + 1);

@@ -208,6 +208,45 @@ describe.each(testDbKinds())('the question bank on %s', (kind) => {
       expect(only.body.data?.question_infos.every((q) => q.accessable && q.visibility === 'public')).toBe(true);
     });
 
+    it('matches inflected forms through one English stemmer (ADR 0023)', async () => {
+      const ids = async (text: string) =>
+        (
+          (await t.call(ep.searchQuestions, { text, page_size: 50 }, { token: tokens.vip })).body.data
+            ?.question_infos ?? []
+        ).map((q) => q.id);
+      // "microscope" finds the stem "microscope's invention …", "argue" the choice "arguing that …".
+      expect(await ids('microscope')).toContain('f2-0001');
+      expect(await ids('microscopes')).toContain('f2-0001');
+      expect((await ids('argue')).length).toBeGreaterThan(0);
+      expect(await ids('argue')).toEqual(expect.arrayContaining(await ids('arguing')));
+    });
+
+    it('lists real questions by default; word questions only under 单词 or for a one-word query, and last', async () => {
+      const list = (await t.call(ep.searchQuestions, { page_size: 50 }, { token: tokens.vip })).body.data;
+      expect(list?.question_infos.length).toBe(50);
+      expect(list?.question_infos.some((q) => q.category === QuestionCategory.Word)).toBe(false);
+      const phrase = (
+        await t.call(ep.searchQuestions, { text: 'the instrument emerged', page_size: 50 }, { token: tokens.vip })
+      ).body.data;
+      expect(phrase?.question_infos.some((q) => q.category === QuestionCategory.Word)).toBe(false);
+      const word = (await t.call(ep.searchQuestions, { text: 'abandon', page_size: 50 }, { token: tokens.vip })).body
+        .data;
+      const cats = word?.question_infos.map((q) => q.category) ?? [];
+      expect(cats).toContain(QuestionCategory.Word);
+      // Every real question comes before the first word question.
+      const firstWord = cats.indexOf(QuestionCategory.Word);
+      expect(cats.slice(firstWord).every((c) => c === QuestionCategory.Word)).toBe(true);
+    });
+
+    it('never quotes the analysis in a snippet', async () => {
+      // "conflicting" appears in f2-0001 as a choice and in its analysis (选 conflicting); a word only
+      // in the analysis ("史学家") finds it but the snippet does not show it.
+      const res = (await t.call(ep.searchQuestions, { text: '史学家' }, { token: tokens.vip })).body.data;
+      const hit = res?.question_infos.find((q) => q.id === 'f2-0001');
+      expect(hit).toBeDefined();
+      expect(hit?.highlight).not.toMatch(/史学家|选 conflicting/);
+    });
+
     it('finds word questions by the word', async () => {
       const res = await t.call(
         ep.searchQuestions,

@@ -1,5 +1,7 @@
-// An in-memory inverted index over the catalogue: English words (lower-cased, light suffix
-// stripping) and Chinese characters and bigrams, weighted by field, scored by tf·idf, AND semantics.
+// An in-memory inverted index over the catalogue: English words (platform/english.ts: lower-cased,
+// Porter stems, possessives off) and Chinese characters and bigrams, weighted by field, scored by tf·idf, AND semantics.
+
+import { englishWords, stem } from '../../platform/english.ts';
 
 export interface IndexedDoc {
   /** Weighted fields: [text, weight]. */
@@ -15,21 +17,12 @@ const stopwords = new Set(
   ),
 );
 
-function stem(w: string): string {
-  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
-  if (w.length > 4 && w.endsWith('ed')) return w.slice(0, -2);
-  if (w.length > 4 && w.endsWith('es')) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
-  if (w.length > 5 && w.endsWith('ly')) return w.slice(0, -2);
-  return w;
-}
-
 /** Tokens of a text: English word stems, Chinese bigrams (and single characters when asked). */
 export function tokenize(text: string, opts: { unigrams: boolean }): string[] {
   const out: string[] = [];
   const lower = text.toLowerCase();
-  for (const m of lower.matchAll(/[a-z][a-z'-]*[a-z]|[a-z]/g)) {
-    if (m[0].length >= 2 && !stopwords.has(m[0])) out.push(stem(m[0]));
+  for (const w of englishWords(text)) {
+    if (w.length >= 2 && !stopwords.has(w)) out.push(stem(w));
   }
   for (const run of lower.match(/[\u4e00-\u9fff]+/g) ?? []) {
     if (opts.unigrams) for (const ch of run) out.push(ch);

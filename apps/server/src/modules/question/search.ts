@@ -17,7 +17,23 @@ export interface SearchRequest {
   page_size: number;
 }
 
+/** The catalogue without its generated word questions (the default list), computed once per catalogue. */
+const realQuestions = new WeakMap<Catalogue, number[]>();
+function realPool(c: Catalogue): number[] {
+  let pool = realQuestions.get(c);
+  if (!pool) {
+    pool = [1, 2, 3, 4].flatMap((cat) => c.byCategory.get(cat) ?? []).sort((a, b) => a - b);
+    realQuestions.set(c, pool);
+  }
+  return pool;
+}
+
+/** A query that is one English word (a vocabulary look-up): word questions may answer it. */
+export const isWordQuery = (text: string) => /^[a-z]+(?:['’-][a-z]+)*$/i.test(text);
+
 /**
+ * Generated word questions (category 单词) appear under that category or for a one-word query, and
+ * then after the real questions; elsewhere only real questions are listed (ADR 0023).
  * `withheld`: questions left out of text hits (the caller's running exam: a hit could rest on the
  * analysis, and its highlight quote it; docs/decisions/0017). Lists without text keep them.
  */
@@ -32,9 +48,11 @@ export function searchCatalogue(
   const difficulties = new Set(req.difficulties);
   const tagIds = new Set(req.tag_ids);
   const sources = new Set(req.source_names);
+  const showWords = req.category === QuestionCategory.Word || (text !== '' && isWordQuery(text));
   const keep = (i: number) => {
     const q = c.entries[i]?.question;
     if (!q) return false;
+    if (!showWords && q.category === QuestionCategory.Word) return false;
     if (text && withheld?.(q.id)) return false;
     if (req.category !== QuestionCategory.None && q.category !== req.category) return false;
     if (kinds.size && !kinds.has(q.kind)) return false;
@@ -57,7 +75,9 @@ export function searchCatalogue(
       const i = scored.docs[k] as number;
       if (!keep(i)) continue;
       total++;
-      const score = scored.scores[k] as number;
+      // Real questions rank above word questions, whatever their text scores.
+      const score =
+        (scored.scores[k] as number) + (c.entries[i]?.question.category === QuestionCategory.Word ? 0 : 1e6);
       if (best.length === wanted && score <= (best[best.length - 1] as [number, number])[1]) continue;
       let at = best.length;
       while (at > 0 && (best[at - 1] as [number, number])[1] < score) at--;
@@ -74,7 +94,7 @@ export function searchCatalogue(
       !tagIds.size &&
       !sources.size &&
       !req.only_accessible;
-    const pool = req.category === QuestionCategory.None ? null : (c.byCategory.get(req.category) ?? []);
+    const pool = req.category === QuestionCategory.None ? realPool(c) : (c.byCategory.get(req.category) ?? []);
     const count = pool ? pool.length : c.entries.length;
     for (let k = 0; k < count; k++) {
       const i = pool ? (pool[k] as number) : k;
