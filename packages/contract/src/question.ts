@@ -49,6 +49,31 @@ export const questionKindLabel: Record<QuestionKind, string> = {
   word_synonym: '同义词',
 };
 
+/**
+ * Each kind's time budget in seconds at the real test's pace (ADR 0013): Verbal runs at about 90 s a
+ * question (18 min / 12, 23 min / 15; a reading question's budget includes its share of the passage),
+ * Quant at about 105 s (21 min / 12, 26 min / 15). "慢" on a report and "slowest kinds" on the
+ * analysis page both mean above this budget; the server and the web read this one table.
+ */
+export const kindPaceSeconds: Record<QuestionKind, number> = {
+  tc1: 60,
+  tc2: 75,
+  tc3: 90,
+  se: 60,
+  rc_single: 90,
+  rc_multi: 105,
+  rc_select: 90,
+  qc: 75,
+  ps_single: 100,
+  ps_multi: 120,
+  numeric: 110,
+  numeric_fraction: 110,
+  issue: 1800,
+  word_meaning: 10,
+  word_from_meaning: 10,
+  word_synonym: 10,
+};
+
 /** How the candidate answers. */
 export const inputKinds = ['single', 'multi', 'blanks', 'pair', 'sentence', 'numeric', 'fraction', 'essay'] as const;
 export const inputKindSchema = z.enum(inputKinds);

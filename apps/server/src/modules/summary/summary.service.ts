@@ -3,7 +3,7 @@
 import type { AccuracyRow, MockPoint } from '@gre/contract/endpoints/summary';
 import { type QuestionCategory, questionCategoryLabel, type StatsRange } from '@gre/contract/enums';
 import type { ExamKind } from '@gre/contract/exam';
-import { type QuestionKind, questionKindLabel, questionKinds } from '@gre/contract/question';
+import { kindPaceSeconds, type QuestionKind, questionKindLabel, questionKinds } from '@gre/contract/question';
 import { addDays, type Clock, chinaDay } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/endpoints.ts';
 import type { InvalidationBus } from '../../platform/invalidation.ts';
@@ -22,28 +22,8 @@ export function streakOf(signedNewestFirst: string[], today: string): number {
   return n;
 }
 
-/**
- * Seconds per question at the test's pace, for "slowest kinds" (a reading question's time includes
- * its share of the passage; Verbal runs at about 90 s and Quant at about 105 s per question).
- */
-export const paceSeconds: Record<QuestionKind, number> = {
-  tc1: 60,
-  tc2: 75,
-  tc3: 90,
-  se: 60,
-  rc_single: 90,
-  rc_multi: 105,
-  rc_select: 90,
-  qc: 75,
-  ps_single: 100,
-  ps_multi: 120,
-  numeric: 110,
-  numeric_fraction: 110,
-  issue: 1800,
-  word_meaning: 10,
-  word_from_meaning: 10,
-  word_synonym: 10,
-};
+/** Seconds per question at the test's pace (one table, in the contract; ADR 0013). */
+export const paceSeconds = kindPaceSeconds;
 
 const difficultyName: Record<string, string> = { 1: '简单', 2: '中等', 3: '困难' };
 const measureName: Record<ScoreMeasure, string> = { verbal: '语文', quant: '数学', total: '总分', issue: '写作' };
@@ -76,7 +56,9 @@ export function weakestKinds(kinds: Map<string, AnswerCounts>) {
   const known = [...kinds.entries()].filter(
     (e): e is [QuestionKind, AnswerCounts] => e[0] in paceSeconds && e[1].answered >= minAnswersForKinds,
   );
+  // Only kinds slower than their budget: a kind faster than the test's pace is never "slowest".
   const slowest = known
+    .filter(([kind, c]) => c.seconds / c.answered > paceSeconds[kind])
     .map(([kind, c]) => ({
       kind,
       label: questionKindLabel[kind],

@@ -217,7 +217,7 @@ export function AccuracySection(props: { range: StatsRange }) {
               >
                 <KindList
                   title="最慢的题型"
-                  empty={notYet}
+                  empty={compared ? '答满 3 道的题型都在考试节奏之内，继续保持！' : notYet}
                   items={d.slowest.map((s) => {
                     const v = paceVerdict(s.avg_seconds, s.pace_seconds);
                     return {

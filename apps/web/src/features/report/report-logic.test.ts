@@ -5,10 +5,10 @@ import { emptyAnswer } from '../question/answer-logic.ts';
 import { makeQuestion } from '../question/testing/make-question.ts';
 import { answerText, filterCounts, filterLines, formatSeconds, reportLines } from './report-logic.ts';
 
-function rt(id: string, used: number, correct: boolean | null, flagged = false): QuestionRuntime {
+function rt(id: string, used: number, correct: boolean | null, flagged = false, kind = 'tc1'): QuestionRuntime {
   return {
     id,
-    data: makeQuestion({ id }),
+    data: makeQuestion({ id, kind: kind as never }),
     action: { answer: emptyAnswer, flagged, used_time_seconds: used, state: QuestionState.Answered, answered_time: 1 },
     result: { correct },
     index_key: id,
@@ -18,7 +18,11 @@ function rt(id: string, used: number, correct: boolean | null, flagged = false):
 const exam = {
   sections: [
     { index: 0, name: 'Verbal 1', questions: [rt('a', 30, true), rt('b', 90, false, true), rt('c', 60, true)] },
-    { index: 1, name: 'Quant 1', questions: [rt('d', 200, null), rt('e', 100, false)] },
+    {
+      index: 1,
+      name: 'Quant 1',
+      questions: [rt('d', 200, null, false, 'ps_single'), rt('e', 100, false, false, 'ps_single')],
+    },
   ],
 } as never;
 
@@ -28,11 +32,17 @@ describe('report filters', () => {
     expect(lines.map((l) => l.number)).toEqual([1, 2, 3, 4, 5]);
     expect(lines[3]?.sectionName).toBe('Quant 1');
   });
-  it('filters wrong, marked and slow (above the section average, not the exam average)', () => {
+  it('filters wrong, marked and slow (above the kind’s budget on the real test, not a section average)', () => {
     expect(filterLines(lines, 'wrong').map((l) => l.runtime.id)).toEqual(['b', 'e']);
     expect(filterLines(lines, 'marked').map((l) => l.runtime.id)).toEqual(['b']);
-    // Verbal average 60 → b; Quant average 150 → d.
+    // 单空填空 budget 60 s → b (90 s) is slow, c (60 s) is not; 数学单选 100 s → d (200 s), not e (100 s).
     expect(filterLines(lines, 'slow').map((l) => l.runtime.id)).toEqual(['b', 'd']);
+    // One-second answers are never slow.
+    expect(
+      reportLines({
+        sections: [{ index: 0, name: 'x', questions: [rt('q', 1, true), rt('r', 2, true)] }],
+      } as never).some((l) => l.slow),
+    ).toBe(false);
     expect(filterCounts(lines)).toEqual({ all: 5, wrong: 2, marked: 1, slow: 2 });
   });
   it('does not count an essay without a verdict as wrong', () => {

@@ -1,6 +1,7 @@
 // The report's filters and lines: every question of the exam with my answer, the right answer,
-// the time spent and whether it was right; 全部 / 错题 / 标记 / 慢题 (slower than its section's average).
+// the time spent and whether it was right; 全部 / 错题 / 标记 / 慢题 (above the kind's budget on the real test).
 import type { Exam, QuestionRuntime } from '@gre/contract/exam';
+import { kindPaceSeconds } from '@gre/contract/question';
 
 export type ReportFilter = 'all' | 'wrong' | 'marked' | 'slow';
 
@@ -25,13 +26,11 @@ export interface ReportLine {
   marked: boolean;
 }
 
-/** Every question in order, with the section average deciding "slow". */
+/** Every question in order; "slow" means above its kind's budget on the real test (kindPaceSeconds, ADR 0013). */
 export function reportLines(exam: Pick<Exam, 'sections'>): ReportLine[] {
   const lines: ReportLine[] = [];
   let n = 0;
   for (const s of exam.sections) {
-    const times = s.questions.map((q) => q.action.used_time_seconds);
-    const avg = times.length ? times.reduce((a, b) => a + b, 0) / times.length : 0;
     s.questions.forEach((q, qi) => {
       n += 1;
       lines.push({
@@ -41,7 +40,7 @@ export function reportLines(exam: Pick<Exam, 'sections'>): ReportLine[] {
         number: n,
         runtime: q,
         seconds: q.action.used_time_seconds,
-        slow: q.action.used_time_seconds > avg && q.action.used_time_seconds > 0,
+        slow: q.action.used_time_seconds > kindPaceSeconds[q.data.kind],
         correct: q.result.correct,
         marked: q.action.flagged,
       });
