@@ -5,7 +5,7 @@
 import { essayTraitKeys } from '@gre/contract/essay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readGreWords } from '../question/vocabulary.ts';
-import { analyzeEssay, buildLexicon, gradeBuiltin, type Lexicon, stem } from './builtin-grader.ts';
+import { analyzeEssay, bandLabel, buildLexicon, gradeBuiltin, type Lexicon, stem } from './builtin-grader.ts';
 import * as essays from './testing/essays.ts';
 
 let lexicon: Lexicon;
@@ -111,5 +111,21 @@ describe('built-in scorer on the adversarial set', () => {
     expect(repeated.ownWords).toBe(12);
     expect(stem('grading')).toBe(stem('grades'));
     expect(stem('improved')).toBe(stem('improvement'));
+  });
+});
+
+describe('band labels (issue 10)', () => {
+  it('match every half point from 0 to 6', () => {
+    for (let k = 0; k <= 12; k++) {
+      const score = k / 2;
+      const label = bandLabel(score);
+      if (Number.isInteger(score)) expect(label.startsWith(`${score} 分档 · `), label).toBe(true);
+      else
+        expect(label.startsWith(`${score} 分：介于 ${Math.floor(score)} 与 ${Math.ceil(score)} 分档之间`), label).toBe(
+          true,
+        );
+    }
+    expect(bandLabel(0.5)).toContain('介于 0 与 1 分档之间');
+    expect(bandLabel(6)).toContain('出色');
   });
 });

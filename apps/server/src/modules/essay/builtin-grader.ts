@@ -518,15 +518,26 @@ export function scoreFeatures(f: EssayFeatures): BuiltinScore {
 
 // Comment -------------------------------------------------------------------------------------------
 
-const bands: [number, string][] = [
-  [5.5, '出色（6 分档）：立场深刻、论证有力，语言精确多变。'],
-  [4.5, '优秀（5 分档）：立场清楚、论证充分，结构紧凑，语言流畅。'],
-  [3.5, '合格（4 分档）：立场明确，有一定论证和例证，结构基本清楚，语言大体通顺。'],
-  [2.5, '有限（3 分档）：有立场但展开不足，论证或例证薄弱，语言有明显问题。'],
-  [1.5, '较弱（2 分档）：立场不清或展开很少，结构松散，语言错误较多。'],
-  [0.5, '很弱（1 分档）：几乎没有展开，难以看出对题目的回应。'],
-  [0, '0 分档：未作答、照抄题目、跑题或无法识别为英文作文。'],
-];
+/** The ETS score levels 0–6 in Chinese. */
+const levels: Record<number, string> = {
+  6: '出色：立场深刻、论证有力，语言精确多变。',
+  5: '优秀：立场清楚、论证充分，结构紧凑，语言流畅。',
+  4: '合格：立场明确，有一定论证和例证，结构基本清楚，语言大体通顺。',
+  3: '有限：有立场但展开不足，论证或例证薄弱，语言有明显问题。',
+  2: '较弱：立场不清或展开很少，结构松散，语言错误较多。',
+  1: '很弱：几乎没有展开，难以看出对题目的回应。',
+  0: '未作答、照抄题目、跑题或无法识别为英文作文。',
+};
+
+/**
+ * The band sentence for a score, matching it exactly: a whole score is its level ("4 分档"), a half
+ * score lies between two levels ("3.5 分：介于 3 与 4 分档之间") and is described by the lower one.
+ */
+export function bandLabel(score: number): string {
+  const lower = Math.floor(score);
+  if (score === lower) return `${score} 分档 · ${levels[lower] ?? ''}`;
+  return `${score} 分：介于 ${lower} 与 ${lower + 1} 分档之间 · ${levels[lower] ?? ''}`;
+}
 
 function traitFeedback(key: EssayTraitKey, f: EssayFeatures, s: BuiltinScore): string {
   const parts: string[] = [];
@@ -584,7 +595,7 @@ function traitFeedback(key: EssayTraitKey, f: EssayFeatures, s: BuiltinScore): s
 }
 
 function overallComment(f: EssayFeatures, s: BuiltinScore): string {
-  const band = bands.find(([min]) => s.score >= min)?.[1] ?? '';
+  const band = bandLabel(s.score);
   const notes: string[] = [];
   if (s.flags.includes('empty')) return '没有写作内容，无法评分。';
   if (s.flags.includes('not_english')) return '作文需要用英文写作，中文内容无法评分。';

@@ -14,6 +14,9 @@ export type EssayRow = typeof essays.$inferSelect;
 export type NewEssay = typeof essays.$inferInsert;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Finished essays a prompt needs (this one included) before an essay gets a rank (issue 10). */
+export const minEssaysForRank = 20;
+
 export function createEssayRepo(db: Db) {
   return {
     db,
@@ -79,8 +82,11 @@ export function createEssayRepo(db: Db) {
       return r;
     },
 
-    /** Percentile rank among finished essays on the prompt (mid-rank: ties count half). */
-    async rankOf(tx: Tx, questionId: string, excludeId: string, score: number): Promise<number> {
+    /**
+     * Percentile rank among finished essays on the prompt (mid-rank: ties count half); null until
+     * the prompt has `minEssaysForRank` finished essays with this one (a rank of 3 essays says nothing).
+     */
+    async rankOf(tx: Tx, questionId: string, excludeId: string, score: number): Promise<number | null> {
       const [r] = await tx
         .select({
           below: sql<number>`count(*) filter (where ${essays.score} < ${score})`.mapWith(Number),
@@ -98,6 +104,7 @@ export function createEssayRepo(db: Db) {
       const below = r?.below ?? 0;
       const equal = r?.equal ?? 0;
       const n = (r?.n ?? 0) + 1;
+      if (n < minEssaysForRank) return null;
       return Math.round((100 * (below + 0.5 * (equal + 1))) / n);
     },
 
@@ -105,7 +112,7 @@ export function createEssayRepo(db: Db) {
     async finish(
       tx: Tx,
       id: string,
-      f: { score: number; rank: number; comment: EssayComment; grader: string; now: Date },
+      f: { score: number; rank: number | null; comment: EssayComment; grader: string; now: Date },
     ): Promise<EssayRow | undefined> {
       const [r] = await tx
         .update(essays)

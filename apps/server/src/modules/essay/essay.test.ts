@@ -180,7 +180,8 @@ describe.each(testDbKinds())('essays on %s', (kind) => {
       const done = await settled(submitted.id, 'vip');
       expect(done.status).toBe(IssueResultStatus.Finished);
       expect(done.score).toBeGreaterThanOrEqual(4);
-      expect(done.rank).toBe(50);
+      // The first essay on the prompt: no rank until 20 finished essays exist (issue 10).
+      expect(done.rank).toBeNull();
       expect(done.grader).toBe('builtin');
       expect(done.grader_label).toBe('内置评分');
       expect(done.attempts).toBe(1);
@@ -190,17 +191,41 @@ describe.each(testDbKinds())('essays on %s', (kind) => {
       expect(await used('vip')).toEqual({ today: 1, total: 0 });
     });
 
-    it('ranks a weaker essay on the same prompt below, a stronger one above', async () => {
+    it('ranks an essay only once 20 finished essays exist on the prompt; weaker below, stronger above', async () => {
       const weak = await ok(ep.submitEssay, { question_id: 'is-0001', text: sample.thin }, 'vip2');
       const w = await settled(weak.id, 'vip2');
       t.clock.advance(1000);
       expect(w.score).toBeLessThan(4);
-      // Two essays before it (the strong one above): the weak one is at the bottom.
-      expect(w.rank).toBe(25);
+      // Two essays on the prompt: a rank would say nothing.
+      expect(w.rank).toBeNull();
+      // 18 more finished essays on the prompt by another candidate, scored 3 (20 before the next).
+      const other = await registerUser(t);
+      const me = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/get',
+        headers: { authorization: `Bearer ${other.token}`, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      const userId = Number((me.json() as { data: { id: string } }).data.id);
+      const at = t.clock.now();
+      await t.database.db.insert(essays).values(
+        Array.from({ length: 18 }, (_, k) => ({
+          id: `rank-${k}-${Math.random().toString(36).slice(2)}`,
+          userId,
+          questionId: 'is-0001',
+          source: 'idea' as const,
+          text: sample.thin,
+          wordCount: 150,
+          status: IssueResultStatus.Finished,
+          score: 3,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      );
       const again = await ok(ep.submitEssay, { question_id: 'is-0001', text: sample.strong }, 'vip2');
       const s = await settled(again.id, 'vip2');
-      // One below, one equal (the earlier strong essay): (1 + 0.5 × 2) / 3.
-      expect(s.rank).toBe(67);
+      // 21 essays: the strong one is above the 18 at 3 and the weak one, level with the first strong one.
+      expect(s.rank).toBeGreaterThan(80);
     });
 
     it('lists only my essays, newest first, by prompt', async () => {
