@@ -76,6 +76,9 @@ test('a new trial user registers, practises, takes a mock, reads the result, sea
   await page.getByRole('button', { name: '结束本节' }).click();
   await page.getByRole('dialog', { name: '结束本节？' }).getByRole('button', { name: '结束本节' }).click();
   await expect(page.getByLabel('原始成绩')).toBeVisible();
+  // The result sits in the site's navigation and leads back to the mocks.
+  await expect(page.getByRole('link', { name: '返回模考' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '模考' }).filter({ visible: true }).first()).toBeVisible();
   await shot(page, '6-mock-result');
 
   // A second mock: the trial's one mock is used, and the upgrade dialog says so.

@@ -13,6 +13,7 @@ import Paper from '@mui/material/Paper';
 import { alpha } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { visuallyHidden } from '../components/visually-hidden.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
@@ -53,8 +54,8 @@ function UserBadge() {
   );
 }
 
-/** The navigation layout: top bar with links on wide screens, a bottom bar on phones, the footer. */
-export function NavLayout() {
+/** The navigation layout: top bar with links on wide screens, a bottom bar on phones, the footer (around the route's page, or `children`: an exam's result). */
+export function NavLayout(props: { children?: ReactNode } = {}) {
   const location = useLocation();
   const navigation = useNavigation();
   const active = activeNavItem(location.pathname);
@@ -128,7 +129,7 @@ export function NavLayout() {
         ) : null}
       </AppBar>
       <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 3 } }}>
-        <Outlet />
+        {props.children ?? <Outlet />}
       </Container>
       {showsFooter(location.pathname) ? <Footer /> : null}
       <Paper

@@ -29,6 +29,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { NavLayout } from '../../app/nav-layout.tsx';
 import { paths, reportHref } from '../../app/paths.ts';
 import { ExamResultSummary } from '../../components/exam-result.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -596,8 +597,10 @@ function ResultStage(props: { exam: Exam; refresh: () => Promise<Exam> }) {
     asked.current = true;
     void refresh().catch(() => {});
   }, [result, refresh]);
+  // A mock goes back to the mocks, a practice set to practice (issue 10).
+  const isMock = exam.kind !== 'practice' && exam.kind !== 'custom';
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+    <NavLayout>
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
         <Stack spacing={3}>
           <Box>
@@ -627,12 +630,12 @@ function ResultStage(props: { exam: Exam; refresh: () => Promise<Exam> }) {
             <Button component={Link} to={paths.record} size="large">
               练习记录
             </Button>
-            <Button component={Link} to={paths.exerciseList} size="large">
-              返回练习
+            <Button component={Link} to={isMock ? paths.simulate : paths.exerciseList} size="large">
+              {isMock ? '返回模考' : '返回练习'}
             </Button>
           </Box>
         </Stack>
       </Container>
-    </Box>
+    </NavLayout>
   );
 }
