@@ -78,6 +78,24 @@ test('a deep link opened while logged out comes back after login, query kept @ph
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/home$/);
 });
 
+test('the login hint (proxy abroad, Chrome) opens from the help link and after a request that cannot reach the server', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: '遇到问题？' }).click();
+  const hint = page.getByRole('dialog', { name: '登录遇到问题？' });
+  await expect(hint.getByText('在海外请使用代理访问')).toBeVisible();
+  await expect(hint.getByText('使用 Chrome 浏览器')).toBeVisible();
+  await hint.getByRole('button', { name: '知道了' }).click();
+  await expect(hint).toBeHidden();
+  // The connection fails: the hint opens by itself.
+  await page.route('**/api/user/login', (route) => route.abort('connectionrefused'));
+  await page.getByLabel('手机号或邮箱').fill('member@demo.gre-prep.cn');
+  await page.getByLabel('密码', { exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: '登录遇到问题？' })).toBeVisible();
+});
+
 test('an expired login goes to /login after the warning', async ({ page, request }) => {
   const res = await request.post('/api/user/login', {
     data: { account: 'trial@demo.gre-prep.cn', password: 'Demo1234' },

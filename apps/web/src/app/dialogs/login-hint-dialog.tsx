@@ -9,9 +9,13 @@ import ListItemText from '@mui/material/ListItemText';
 import { closeDialog, useDialog } from '../app-store.ts';
 import { ContactDetails } from './contact-details.tsx';
 
+// Spec section 2: the login hint advises a proxy and the Chrome browser (for access from abroad).
 const hints = [
-  { primary: '关闭代理或 VPN', secondary: '请关闭网络代理、VPN 或加速器后直接访问，连接更稳定。' },
-  { primary: '使用 Chrome 浏览器', secondary: '推荐使用最新版 Chrome；其他浏览器或内置浏览器可能无法正常登录。' },
+  {
+    primary: '在海外请使用代理访问',
+    secondary: '在中国大陆以外登录时，如页面打不开或请求失败，请开启可访问中国大陆网站的代理（回国加速）后重试。',
+  },
+  { primary: '使用 Chrome 浏览器', secondary: '推荐使用最新版 Chrome；其他浏览器或 App 内置浏览器可能无法正常登录。' },
   { primary: '清理缓存后重试', secondary: '清除本站缓存，或换用无痕窗口重新打开网站。' },
 ];
 

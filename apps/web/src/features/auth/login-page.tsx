@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { openDialog, useAppStore } from '../../app/app-store.ts';
 import { paths } from '../../app/paths.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { CodeLoginForm, PasswordLoginForm, RegisterForm, ResetPasswordForm } from './login-forms.tsx';
 
@@ -52,6 +53,18 @@ export function LoginPage() {
     queryClient.clear();
     useAppStore.getState().setCurrentUserId(null);
   }, []);
+  // A request from this page that cannot reach the server (no network, a blocked connection abroad)
+  // opens the login hint: a proxy for overseas access, the Chrome browser (spec section 2).
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        const error = event.type === 'updated' && event.action.type === 'error' ? event.action.error : null;
+        if (error instanceof ApiError && (error.failure.type === 'network' || error.failure.type === 'http')) {
+          openDialog({ name: 'login_hint' });
+        }
+      }),
+    [],
+  );
   return (
     <Box sx={{ minHeight: '100dvh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1.05fr 1fr' } }}>
       <Box
