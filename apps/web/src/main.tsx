@@ -6,6 +6,7 @@ import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { readMigrationConfig, shouldShowMigrationNotice } from './features/migration/migration.ts';
 import { getDeviceId } from './lib/device-id.ts';
+import { startSessionRenewal } from './lib/session-renewal.ts';
 import { readStorage, storageKeys } from './lib/storage.ts';
 
 const container = document.getElementById('root');
@@ -33,6 +34,8 @@ if (shouldShowMigrationNotice(migration, readStorage(storageKeys.migrationBypass
     return router;
   });
   router = createAppRouter();
+  // Logins are extended with resume_login before they expire.
+  startSessionRenewal();
   root.render(
     <StrictMode>
       <AppProviders>
