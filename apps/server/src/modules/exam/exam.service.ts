@@ -301,7 +301,13 @@ export function createExamService(deps: ExamServiceDeps) {
       const committed = e.sections.filter((s, i) => s.finished && !before[i]?.finished);
       const finishedNow = isOver(e.status) && !wasOver;
       const next = nextRow(row, e, c, finishedNow);
-      const activity = fx.activity ? { day: chinaDay(new Date(now)), ...fx.activity } : undefined;
+      // A committed timed section counts as study time: its wall time beyond what its questions
+      // reported (a candidate reading or writing without saving still studied; ADR 0013, issue 10).
+      const topUp = committed
+        .filter((s) => s.limit > 0)
+        .reduce((n, s) => n + Math.max(0, s.used - s.questions.reduce((m, q) => m + q.used, 0)), 0);
+      const spent = fx.activity ?? (topUp > 0 ? { question: 0, word: 0, seconds: 0 } : undefined);
+      const activity = spent ? { day: chinaDay(new Date(now)), ...spent, seconds: spent.seconds + topUp } : undefined;
       const takesQuota = fx.quota === true && caller !== null && countsAgainst(quotas, caller, 'question');
       const later: Array<() => Promise<void> | void> = [];
       const started = e.sections.some((s, i) => s.startedAt > 0 && !before[i]?.startedAt);

@@ -4,7 +4,7 @@ import { BookStatus, ExamStatus, QuestionState, RoleKind } from '@gre/contract/e
 import type { Answer } from '@gre/contract/question';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleQuotas } from '../../db/schema/exam.ts';
+import { exams as examsTable, roleQuotas } from '../../db/schema/exam.ts';
 import { responses } from '../../db/schema/scoring.ts';
 import { dailyActivity } from '../../db/schema/summary.ts';
 import { users } from '../../db/schema/user.ts';
@@ -179,9 +179,20 @@ describe.each(testDbKinds())('the exam engine on %s', (kind) => {
 
     it('finishing a section stores its used time and opens the next one only when the candidate enters it', async () => {
       t.clock.advance(4 * 60_000);
+      const [row] = await t.database.db.select().from(examsTable).where(eq(examsTable.id, examId));
+      const studied = async () =>
+        (
+          await t.database.db
+            .select()
+            .from(dailyActivity)
+            .where(eq(dailyActivity.userId, row?.userId as number))
+        ).reduce((n, r) => n + r.usedSeconds, 0);
+      const before = await studied();
       const p = await ok(ep.finishSection, { exam_id: examId, section_index: 0 }, 'vip');
       expect(p.status).toBe(ExamStatus.PartCompleted);
       expect(p.sections[0]?.action).toMatchObject({ finished: true, used_seconds: 300, auto_committed: false });
+      // The section's 300 s count as study time: 60 s were reported on a question, the commit adds 240 s.
+      expect((await studied()) - before).toBe(240);
       expect(p.cursor).toEqual({ section_index: 1, question_index: 0 });
       expect(p.sections[1]?.action.started_at).toBe(0);
       t.clock.advance(10 * 60_000);
