@@ -87,6 +87,16 @@ test('a new trial user registers, practises, takes a mock, reads the result, sea
   await expect(page.getByRole('dialog', { name: '会员权益' }).getByText('试用额度已用完')).toBeVisible();
   await page.getByRole('dialog', { name: '会员权益' }).getByRole('button', { name: '知道了' }).click();
 
+  // 精选: what it is, who may open it (from the server's rights) and the way there.
+  await go(page, '/exercise_list?tab=pick');
+  await page.getByRole('button', { name: '什么是精选？' }).click();
+  const pick = page.getByRole('dialog', { name: '什么是精选？' });
+  const pickRoles = rights.filter((r) => r.visibilities.includes('pick')).map((r) => r.role_name);
+  await expect(pick.getByText(`可以练习的会员：${pickRoles.join('、')}。`, { exact: false })).toBeVisible();
+  await pick.getByRole('button', { name: '开通会员' }).click();
+  await expect(page.getByRole('dialog', { name: '会员权益' })).toBeVisible();
+  await page.getByRole('dialog', { name: '会员权益' }).getByRole('button', { name: '知道了' }).click();
+
   // Search finds questions for a trial.
   await go(page, '/search?q=species');
   await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();

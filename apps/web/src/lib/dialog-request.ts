@@ -9,7 +9,10 @@ export type DialogRequest =
   | { name: 'public_only'; message: string }
   | { name: 'login_hint' }
   | { name: 'rights_table' }
-  | { name: 'contact' };
+  | { name: 'contact' }
+  /** What 精选 / 精华 sets are, who may open them, the way to them. */
+  | { name: 'pick' }
+  | { name: 'best' };
 
 export type DialogName = DialogRequest['name'];
 export type DialogPayload<N extends DialogName> = Extract<DialogRequest, { name: N }>;

@@ -25,6 +25,8 @@ const ContactDialog = lazyOrNothing('contact-dialog', () =>
 const RightsTableDialog = lazyOrNothing('rights-table-dialog', () =>
   import('./rights-table-dialog.tsx').then((m) => m.RightsTableDialog),
 );
+const PickDialog = lazyOrNothing('tier-dialog', () => import('./tier-dialog.tsx').then((m) => m.PickDialog));
+const BestDialog = lazyOrNothing('tier-dialog', () => import('./tier-dialog.tsx').then((m) => m.BestDialog));
 const MaintenanceOverlay = lazyOrNothing('maintenance-overlay', () =>
   import('./maintenance-overlay.tsx').then((m) => m.MaintenanceOverlay),
 );
@@ -69,6 +71,12 @@ export function DialogHost() {
       </Dialog>
       <Dialog name="rights_table">
         <RightsTableDialog />
+      </Dialog>
+      <Dialog name="pick">
+        <PickDialog />
+      </Dialog>
+      <Dialog name="best">
+        <BestDialog />
       </Dialog>
       <OnceOpened open={maintenance}>
         <MaintenanceOverlay />

@@ -22,6 +22,7 @@ import { groupByParam } from './practice-logic.ts';
 const seriesLabel = (key: string) =>
   ({ reading: '阅读理解', di: '数据解读' })[key] ?? questionKindLabel[key as QuestionKind] ?? '其他';
 
+import { openDialog } from '../../app/app-store.ts';
 import { templatesQuery } from './queries.ts';
 import { CardGrid } from './template-card.tsx';
 
@@ -78,6 +79,11 @@ export function Component() {
       </Tabs>
       <Typography variant="body2" color="text.secondary">
         {tabHint[tab]}
+        {tab === 'pick' || tab === 'best' ? (
+          <Button size="small" onClick={() => openDialog({ name: tab })} sx={{ ml: 1 }}>
+            什么是{tabLabel[tab]}？
+          </Button>
+        ) : null}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="更多练习">
         {moreLists.map((l) => (
