@@ -224,6 +224,11 @@ export const examSchema = z.object({
   is_auto_commit: z.boolean(),
   /** The server's clock when this was read (unix ms), so the web can correct its own. */
   server_time: z.number().int(),
+  /**
+   * A finished mock: its questions the candidate had already answered in an exam finished before
+   * this one was created (practice or mock), so the score may be inflated (ADR 0021). Else empty.
+   */
+  seen_before: z.array(z.string()).default([]),
 });
 export type Exam = z.infer<typeof examSchema>;
 

@@ -3,6 +3,7 @@
 // counts: correct, average time, per measure, per knowledge point and per difficulty.
 // Shown by the player's Result stage and at the top of the report.
 import type { AdaptiveLevel, ExamKind, ExamResult, ScaledScore } from '@gre/contract/exam';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -141,7 +142,13 @@ function ScoreBlock(props: { result: ExamResult; mock: boolean }) {
   );
 }
 
-export function ExamResultSummary(props: { result: ExamResult; examKind?: ExamKind; examId?: string }) {
+export function ExamResultSummary(props: {
+  result: ExamResult;
+  examKind?: ExamKind;
+  examId?: string;
+  /** Questions of this mock the candidate had answered before it (the score may be inflated). */
+  seenBefore?: number;
+}) {
   const r = props.result;
   const mock = props.examKind?.startsWith('mock') ?? false;
   // Practice sets show scores only when a measure had enough answers for an estimate.
@@ -153,6 +160,11 @@ export function ExamResultSummary(props: { result: ExamResult; examKind?: ExamKi
   ].filter((m) => m !== null);
   return (
     <Stack spacing={2}>
+      {props.seenBefore ? (
+        <Alert severity="warning">
+          本次模考中有 {props.seenBefore} 道题你此前已做过（题目列表中标为“此前做过”），分数可能偏高。
+        </Alert>
+      ) : null}
       {scored ? <ScoreBlock result={r} mock={mock} /> : null}
       <Paper component="section" variant="outlined" aria-label="原始成绩" sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>

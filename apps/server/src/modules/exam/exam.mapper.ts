@@ -159,6 +159,7 @@ export function toExam(
     cursor: { section_index: e.cursorSection, question_index: e.cursorQuestion },
     is_auto_commit: e.isAutoCommit,
     server_time: now,
+    seen_before: [],
   };
   return { exam, groups: [...groups.values()] };
 }

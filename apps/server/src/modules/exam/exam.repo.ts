@@ -1,6 +1,6 @@
 // SQL for templates, books and exams. An exam is one row with a version; writers save only over the
 // version they read (saveIfVersion), so parallel saves on the same exam never lose each other's changes.
-import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { books, bookTemplates, exams } from '../../db/schema/exam.ts';
 import { responses } from '../../db/schema/scoring.ts';
 import { dailyActivity } from '../../db/schema/summary.ts';
@@ -175,6 +175,25 @@ export function createExamRepo(db: Db) {
         : sql`with u as (${update}) select count(*)::int as n${relaxed} from u`;
       const { rows } = (await tx.execute(q)) as unknown as { rows: { n: number }[] };
       return (rows[0]?.n ?? 0) > 0;
+    },
+
+    /** Of `ids`, those the user answered in another exam finished before `before` (a mock's "seen before"). */
+    async seenBefore(userId: number, examId: string, ids: string[], before: Date): Promise<string[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .selectDistinct({ id: responses.questionId })
+        .from(responses)
+        .where(
+          and(
+            eq(responses.userId, userId),
+            ne(responses.examId, examId),
+            eq(responses.answered, true),
+            lt(responses.at, before),
+            inArray(responses.questionId, ids),
+          ),
+        );
+      const seen = new Set(rows.map((r) => r.id));
+      return ids.filter((id) => seen.has(id));
     },
 
     /** Running exams whose current section's deadline has passed (oldest first). */

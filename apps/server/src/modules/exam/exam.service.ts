@@ -399,7 +399,12 @@ export function createExamService(deps: ExamServiceDeps) {
       row = w.row;
       e = w.e;
     }
-    return toExam(row, e, c, now);
+    const view = toExam(row, e, c, now);
+    if (isOver(row.status) && row.kind.startsWith('mock')) {
+      const ids = e.sections.flatMap((s) => s.questions.map((q) => q.id));
+      view.exam.seen_before = await repo.seenBefore(userId, examId, ids, row.createdAt);
+    }
+    return view;
   }
 
   return {

@@ -12,7 +12,7 @@ import { registerUser, roleTokens, staffUser, userWithRole } from '../../test/ac
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { loadCatalogue } from '../question/catalogue.ts';
 import { seedQuotas } from './exam.quota.ts';
-import { accessTier } from './exam.templates.ts';
+import { accessTier, buildTemplates } from './exam.templates.ts';
 
 const blank: Answer = { selects: [], multi_selects: [], text: '', description: '', text2: '' };
 
@@ -330,6 +330,44 @@ describe.each(testDbKinds())('the exam engine on %s', (kind) => {
       expect(e.create_option?.math_create_kind).toBe('geometry');
       expect(e.sections[0]?.time_limit_seconds).toBe(600);
       expect(e.sections[0]?.questions.every((q) => q.data.kind === 'qc' && q.data.visibility === 'public')).toBe(true);
+    });
+  });
+
+  describe('questions met before a mock', () => {
+    it('a finished mock names the questions the candidate had answered in an earlier exam', async () => {
+      const who = (await registerUser(t)).token;
+      const c = await loadCatalogue(t.database.db, t.clock.now());
+      const defs = buildTemplates(c);
+      const mock =
+        defs.find((d) => d.template.id === 'mock-section-1') ??
+        defs.find((d) => d.template.exam_kind === 'mock_section');
+      const mockIds = new Set(mock?.sections.flatMap((s) => s.questionIds) ?? []);
+      // A practice set open to a trial that holds one of the mock's questions.
+      const practice = defs.find(
+        (d) =>
+          d.template.page === 'index' &&
+          d.sections.some((s) =>
+            s.questionIds.some((id) => mockIds.has(id) && c.byId.get(id)?.question.visibility === 'public'),
+          ),
+      );
+      expect(practice).toBeDefined();
+      const shared = practice?.sections[0]?.questionIds.findIndex((id) => mockIds.has(id)) ?? -1;
+      const sharedId = practice?.sections[0]?.questionIds[shared] as string;
+      const p = (await t.call(ep.openBook, { template_id: practice?.template.id }, { token: who })).body.data;
+      const key = (await ok(qep.getQuestion, { id: sharedId }, 'admin')).question.standard_answer;
+      await t.call(
+        ep.saveAnswer,
+        { exam_id: p?.exam_id, section_index: 0, question_index: shared, answer: key, used_time_seconds: 20 },
+        { token: who },
+      );
+      await t.call(ep.finishExam, { exam_id: p?.exam_id }, { token: who });
+      t.clock.advance(60_000);
+      const m = (await t.call(ep.openBook, { template_id: mock?.template.id }, { token: who })).body.data;
+      const running = (await t.call(ep.getExam, { exam_id: m?.exam_id }, { token: who })).body.data;
+      expect(running?.exam.seen_before).toEqual([]);
+      await t.call(ep.finishExam, { exam_id: m?.exam_id }, { token: who });
+      const done = (await t.call(ep.getExam, { exam_id: m?.exam_id }, { token: who })).body.data;
+      expect(done?.exam.seen_before).toEqual([sharedId]);
     });
   });
 

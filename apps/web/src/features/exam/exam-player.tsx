@@ -617,7 +617,12 @@ function ResultStage(props: { exam: Exam; refresh: () => Promise<Exam> }) {
             ) : null}
           </Box>
           {result ? (
-            <ExamResultSummary result={result} examKind={exam.kind} examId={exam.id} />
+            <ExamResultSummary
+              result={result}
+              examKind={exam.kind}
+              examId={exam.id}
+              seenBefore={exam.seen_before.length}
+            />
           ) : (
             <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
               <CircularProgress aria-label="正在读取成绩" />

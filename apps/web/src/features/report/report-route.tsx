@@ -144,7 +144,14 @@ function Report(props: { report: ResponseOf<typeof getReport> }) {
           {exam.name}
         </Typography>
       </Box>
-      {exam.result ? <ExamResultSummary result={exam.result} examKind={exam.kind} examId={exam.id} /> : null}
+      {exam.result ? (
+        <ExamResultSummary
+          result={exam.result}
+          examKind={exam.kind}
+          examId={exam.id}
+          seenBefore={exam.seen_before.length}
+        />
+      ) : null}
       <Box component="section" aria-label="逐题">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
           <Typography variant="h2" sx={{ fontSize: '1.15rem', mr: 1 }}>
@@ -181,7 +188,13 @@ function Report(props: { report: ResponseOf<typeof getReport> }) {
             sx={{ listStyle: 'none', m: 0, p: 0, overflow: 'hidden' }}
           >
             {shown.map((l, i) => (
-              <LineRow key={l.runtime.index_key} line={l} first={i === 0} onOpen={() => setOpen(l.number)} />
+              <LineRow
+                key={l.runtime.index_key}
+                line={l}
+                first={i === 0}
+                seen={exam.seen_before.includes(l.runtime.id)}
+                onOpen={() => setOpen(l.number)}
+              />
             ))}
           </Paper>
         )}
@@ -201,7 +214,7 @@ function Report(props: { report: ResponseOf<typeof getReport> }) {
   );
 }
 
-function LineRow(props: { line: ReportLine; first: boolean; onOpen: () => void }) {
+function LineRow(props: { line: ReportLine; first: boolean; seen: boolean; onOpen: () => void }) {
   const l = props.line;
   const q = l.runtime.data;
   return (
@@ -219,7 +232,7 @@ function LineRow(props: { line: ReportLine; first: boolean; onOpen: () => void }
       }}
     >
       <Box sx={{ fontWeight: 700 }}>
-        第 {l.number} 题
+        第 {l.number} 题{props.seen ? <Chip size="small" label="此前做过" variant="outlined" sx={{ ml: 0.5 }} /> : null}
         {l.marked ? (
           <BookmarkRounded
             fontSize="small"
