@@ -227,6 +227,25 @@ test('select-in-passage works by tap and by keyboard @phone', async ({ page, req
   await expect(page.getByText('回答错误')).toBeVisible();
 });
 
+test('select-in-passage that names a paragraph marks it and lets only its sentences be chosen', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request, 'vip@demo.gre-prep.cn');
+  // r-0034: "Select the sentence in the third paragraph that …".
+  await page.goto('/search/q/r-0034');
+  await expect(page.getByText('第 3 段 · 在本段中选句')).toBeVisible();
+  const named = page.locator('[data-named-paragraph="true"]');
+  const radios = page.getByRole('radiogroup', { name: /文章句子/ }).getByRole('radio');
+  // Every choosable sentence is in the named paragraph.
+  const inNamed = await named.getByRole('radio').count();
+  expect(inNamed).toBeGreaterThan(0);
+  await expect(radios).toHaveCount(inNamed);
+  await radios.last().click();
+  await page.keyboard.press('ArrowRight');
+  await expect(radios.first()).toBeFocused();
+});
+
 test('an ordinary member sees locked results and cannot open them @phone', async ({ page, request }) => {
   await signIn(page, request, 'member@demo.gre-prep.cn');
   await page.goto('/search?q=cryptochrome');

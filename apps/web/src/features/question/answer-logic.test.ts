@@ -8,6 +8,7 @@ import {
   emptyAnswer,
   isComplete,
   judge,
+  namedParagraph,
   optionMark,
   parseFraction,
   parseNumber,
@@ -249,5 +250,16 @@ describe('describeStandard', () => {
     };
     const q = makeQuestion({ input_method: sentence, standard_answer: answer({ selects: [2] }) });
     expect(describeStandard(q, group)).toBe('Three.');
+  });
+});
+
+describe('the paragraph a select-in-passage question names (issue 10)', () => {
+  it('reads ordinals, numbers and last; none when absent or out of range', () => {
+    expect(namedParagraph('Select the sentence in the third paragraph that identifies a cost', 4)).toBe(2);
+    expect(namedParagraph('Select the sentence in the second paragraph that describes', 3)).toBe(1);
+    expect(namedParagraph('Which sentence in paragraph 1 states', 3)).toBe(0);
+    expect(namedParagraph('Select the sentence in the last paragraph that', 4)).toBe(3);
+    expect(namedParagraph('Select the sentence in the passage that', 4)).toBeNull();
+    expect(namedParagraph('Select the sentence in the fifth paragraph that', 3)).toBeNull();
   });
 });

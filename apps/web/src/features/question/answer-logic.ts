@@ -250,3 +250,19 @@ export function describeStandard(question: Question, group: QuestionGroup | null
       return '';
   }
 }
+
+const ordinals: Record<string, number> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, sixth: 5 };
+
+/**
+ * The paragraph a select-in-passage question names ("…in the third paragraph…", "paragraph 2", "the
+ * last paragraph"), 0-based; null when it names none (then every sentence may be chosen).
+ */
+export function namedParagraph(stem: string, paragraphCount: number): number | null {
+  const text = stem.toLowerCase();
+  const word = /\b(first|second|third|fourth|fifth|sixth|last|final)\s+paragraph\b/.exec(text);
+  let at: number | null = null;
+  if (word) at = word[1] === 'last' || word[1] === 'final' ? paragraphCount - 1 : (ordinals[word[1] as string] ?? null);
+  const num = /\bparagraph\s+(\d)\b/.exec(text);
+  if (at === null && num) at = Number(num[1]) - 1;
+  return at !== null && at >= 0 && at < paragraphCount ? at : null;
+}

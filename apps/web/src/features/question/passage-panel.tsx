@@ -16,6 +16,8 @@ export interface PassagePanelProps {
     /** Once revealed: the correct sentence. */
     correct: number | null;
     label: string;
+    /** The paragraph the question names (0-based): only its sentences may be chosen. */
+    paragraph?: number | null;
   };
   translation?: string | null;
 }
@@ -24,14 +26,19 @@ export function PassagePanel(props: PassagePanelProps) {
   const refs = useRef<(HTMLSpanElement | null)[]>([]);
   const total = props.paragraphs.reduce((n, p) => n + p.length, 0);
   const sel = props.selectable;
+  // The choosable sentences: the named paragraph's, or all of them.
+  const only = sel?.paragraph ?? null;
+  const first = only === null ? 0 : sentenceIndex(props.paragraphs, only, 0);
+  const count = only === null ? total : (props.paragraphs[only]?.length ?? 0);
 
   const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>, index: number) => {
     if (!sel?.onChoose) return;
     let next: number | null = null;
-    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = (index + 1) % total;
-    else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') next = (index - 1 + total) % total;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = total - 1;
+    const k = index - first;
+    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = first + ((k + 1) % count);
+    else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') next = first + ((k - 1 + count) % count);
+    else if (event.key === 'Home') next = first;
+    else if (event.key === 'End') next = first + count - 1;
     else if (event.key === ' ' || event.key === 'Enter') {
       event.preventDefault();
       sel.onChoose(index);
@@ -44,7 +51,7 @@ export function PassagePanel(props: PassagePanelProps) {
   };
 
   // The one sentence that takes Tab: the chosen one, else the first (a roving tab stop).
-  const tabStop = sel?.chosen !== undefined && sel.chosen < total ? sel.chosen : 0;
+  const tabStop = sel?.chosen !== undefined && sel.chosen >= first && sel.chosen < first + count ? sel.chosen : first;
 
   return (
     <Box>
@@ -56,11 +63,40 @@ export function PassagePanel(props: PassagePanelProps) {
       >
         {props.paragraphs.map((sentences, p) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are positional.
-          <Box component="p" key={p} sx={{ m: 0, mb: 1.75, textIndent: { xs: 0, sm: '1.5em' } }}>
+          <Box
+            component="p"
+            key={p}
+            data-named-paragraph={only === p ? 'true' : undefined}
+            sx={(t) => ({
+              m: 0,
+              mb: 1.75,
+              textIndent: { xs: 0, sm: '1.5em' },
+              ...(only === p
+                ? {
+                    borderLeft: `3px solid ${t.palette.primary.main}`,
+                    bgcolor: alpha(t.palette.primary.main, 0.04),
+                    pl: 1.5,
+                    py: 0.5,
+                    borderRadius: '0 4px 4px 0',
+                  }
+                : only !== null && sel
+                  ? { color: 'text.secondary' }
+                  : {}),
+            })}
+          >
+            {only === p && sel ? (
+              <Box
+                component="span"
+                sx={{ fontSize: '0.8rem', color: 'primary.dark', fontWeight: 700, mr: 1 }}
+                lang="zh-CN"
+              >
+                第 {p + 1} 段 · 在本段中选句
+              </Box>
+            ) : null}
             {sentences.map((sentence, s) => {
               const index = sentenceIndex(props.paragraphs, p, s);
               const space = s < sentences.length - 1 ? ' ' : '';
-              if (!sel) {
+              if (!sel || (only !== null && only !== p)) {
                 return (
                   // biome-ignore lint/suspicious/noArrayIndexKey: sentences are positional.
                   <span key={s}>

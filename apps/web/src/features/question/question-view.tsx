@@ -27,6 +27,7 @@ import {
   chooseSentence,
   chooseSingle,
   judge,
+  namedParagraph,
   sentenceText,
   setBlank,
   setText,
@@ -150,6 +151,7 @@ export function QuestionView(props: QuestionViewProps) {
           onChoose: change ? (index: number) => change(chooseSentence(answer, index)) : undefined,
           correct: revealed && question.standard_answer ? (question.standard_answer.selects[0] ?? null) : null,
           label: '文章句子（点击一个句子作答）',
+          paragraph: group ? namedParagraph(question.inquiry, group.paragraphs.length) : null,
         }
       : undefined;
 
