@@ -112,7 +112,14 @@ export const questionActionSchema = z.object({
   state: questionStateSchema,
   /** Unix ms of the last answer; 0 before. */
   answered_time: z.number().int(),
+  /** 练习模式: submitted (its answer, key and analysis are shown; the answer can no longer change). */
+  submitted: z.boolean().default(false),
 });
+/** How a practice set is taken (mocks are always 'exam'). */
+export const practiceModes = ['exam', 'practice'] as const;
+export const practiceModeSchema = z.enum(practiceModes, { error: '练习方式只能是考试模式或练习模式' });
+export type PracticeMode = z.infer<typeof practiceModeSchema>;
+
 export type QuestionAction = z.infer<typeof questionActionSchema>;
 
 export const questionRuntimeSchema = z.object({
@@ -138,6 +145,8 @@ export const sectionActionSchema = z.object({
   finished: z.boolean(),
   /** Committed by the server because its time ran out. */
   auto_committed: z.boolean(),
+  /** 练习模式: each question is submitted on its own and shows its answer and analysis at once. */
+  practice_mode: z.boolean().default(false),
 });
 export type SectionAction = z.infer<typeof sectionActionSchema>;
 

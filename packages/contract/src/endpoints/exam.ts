@@ -9,6 +9,7 @@ import {
   examProgressSchema,
   examRecordSchema,
   examViewSchema,
+  practiceModeSchema,
   templateCardSchema,
 } from '../exam.ts';
 import { answerSchema } from '../question.ts';
@@ -47,7 +48,11 @@ export const listTemplates = endpoint({
   summary: '某列表页的练习册与模考（index/pick/big/best/simulate/season/higher/math2），含我的进度',
   access: 'user',
   request: z.object({ page: bookPageSchema }),
-  response: z.object({ cards: z.array(templateCardSchema) }),
+  response: z.object({
+    cards: z.array(templateCardSchema),
+    /** The way this candidate took their last practice set (remembered per user); 'exam' at first. */
+    practice_mode: practiceModeSchema.default('exam'),
+  }),
 });
 
 export const openBook = endpoint({
@@ -55,7 +60,12 @@ export const openBook = endpoint({
   summary: '打开练习册或模考：第一次打开时建立我的册子和考试；restart 在完成后重做',
   access: 'user',
   backdrop: true,
-  request: z.object({ template_id: idSchema('练习册 ID'), restart: z.boolean().default(false) }),
+  request: z.object({
+    template_id: idSchema('练习册 ID'),
+    restart: z.boolean().default(false),
+    /** Practice sets: 考试模式 (default) or 练习模式; mocks refuse 练习模式. */
+    mode: practiceModeSchema.default('exam'),
+  }),
   response: z.object({ book: bookSchema, exam_id: z.string() }),
 });
 
@@ -87,6 +97,14 @@ export const openQuestion = endpoint({
 export const saveAnswer = endpoint({
   path: '/api/exam/save_answer',
   summary: '保存答案（已作答，记录时间）；超过本部分截止时间则拒绝',
+  access: 'user',
+  request: z.object({ ...position, answer: answerSchema, used_time_seconds: spentSchema.default(0) }),
+  response: examProgressSchema,
+});
+
+export const submitQuestion = endpoint({
+  path: '/api/exam/submit_question',
+  summary: '练习模式：提交一道题（之后不能再改），随后读取考试即可看到本题答案与解析',
   access: 'user',
   request: z.object({ ...position, answer: answerSchema, used_time_seconds: spentSchema.default(0) }),
   response: examProgressSchema,

@@ -27,6 +27,8 @@ export interface StoredRuntime {
   /** Unix ms of the last answer, 0 before. */
   answeredAt: number;
   correct: boolean | null;
+  /** 练习模式: submitted on its own; its answer is final and its key shown (absent = false). */
+  submitted?: boolean;
 }
 
 export interface StoredSection {
@@ -41,6 +43,8 @@ export interface StoredSection {
   used: number;
   finished: boolean;
   auto: boolean;
+  /** 练习模式 (practice sets only; absent = 考试模式). */
+  practiceMode?: boolean;
   questions: StoredRuntime[];
   /** A second section chosen by the first (absent on fixed sections and on exams made before). */
   adaptive?: AdaptiveSpec;
@@ -88,6 +92,9 @@ const refuse = {
   notYet: () => new AppError('section_closed', { show: '请先完成当前部分' }),
   timeout: () => new AppError('section_timeout', { show: '本部分时间已到，答案已自动提交' }),
   position: () => new AppError('invalid_param', { show: '题号不正确' }),
+  submitted: () => new AppError('invalid_param', { show: '本题已提交，不能再修改答案' }),
+  notPracticeMode: () => new AppError('invalid_param', { show: '只有练习模式可以逐题提交' }),
+  emptySubmit: () => new AppError('invalid_param', { show: '请先作答再提交' }),
 };
 
 /** The section that can be written now: the first unfinished one (undefined when all are done). */
@@ -220,6 +227,7 @@ export function saveAnswer(
   empty: boolean,
 ) {
   const { s, q } = writable(e, si, qi, now);
+  if (q.submitted) throw refuse.submitted();
   const first = q.answeredAt === 0 && !empty;
   const added = capSpent(s, spent, now);
   q.used += added;
@@ -232,6 +240,29 @@ export function saveAnswer(
     q.answeredAt = now;
   }
   return { q, first, spent: added };
+}
+
+/**
+ * 练习模式: answers one question for good and scores it at once (the key and analysis are then shown
+ * for it alone). Only in a practice-mode section, only with an answer, only once.
+ */
+export function submitQuestion(
+  e: EngineExam,
+  si: number,
+  qi: number,
+  answer: Answer,
+  spent: number,
+  now: number,
+  empty: boolean,
+  score: (r: StoredRuntime) => boolean | null,
+) {
+  const s = e.sections[si];
+  if (s && !s.practiceMode) throw refuse.notPracticeMode();
+  if (empty) throw refuse.emptySubmit();
+  const done = saveAnswer(e, si, qi, answer, spent, now, false);
+  done.q.submitted = true;
+  done.q.correct = score(done.q);
+  return done;
 }
 
 export function flag(e: EngineExam, si: number, qi: number, flagged: boolean, now: number) {

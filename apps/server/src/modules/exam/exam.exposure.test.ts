@@ -74,6 +74,7 @@ const walks: Record<string, Walk> = {
   '/api/exam/create': { none: 'answers with the new exam’s id only' },
   '/api/exam/open_question': { none: progress },
   '/api/exam/save_answer': { none: progress },
+  '/api/exam/submit_question': { none: progress },
   '/api/exam/flag': { none: progress },
   '/api/exam/move_cursor': { none: progress },
   '/api/exam/add_time': { none: progress },

@@ -94,6 +94,7 @@ export function toAction(r: StoredRuntime): QuestionAction {
     used_time_seconds: r.used,
     state: r.state,
     answered_time: r.answeredAt,
+    submitted: r.submitted === true,
   };
 }
 
@@ -112,6 +113,7 @@ export function toSectionAction(s: StoredSection, now: number): SectionAction {
     remaining_seconds: remainingSeconds(s, now),
     finished: s.finished,
     auto_committed: s.auto,
+    practice_mode: s.practiceMode === true,
   };
 }
 
@@ -145,11 +147,13 @@ export function toExam(
           const g = c.groups.get(q.group_id);
           if (g) groups.set(g.id, over ? g : { ...g, translation: '' });
         }
+        // A question submitted in 练习模式 is shown with its key and analysis, as after the exam.
+        const shown = over || r.submitted === true;
         return {
           id: r.id,
-          data: q ? withAccess(q, true, over) : retired(r.id),
+          data: q ? withAccess(q, true, shown) : retired(r.id),
           action: toAction(r),
-          result: { correct: over ? r.correct : null },
+          result: { correct: shown ? r.correct : null },
           index_key: `s${s.index}-q${qi}`,
         };
       }),

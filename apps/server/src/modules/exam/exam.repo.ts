@@ -177,6 +177,18 @@ export function createExamRepo(db: Db) {
       return (rows[0]?.n ?? 0) > 0;
     },
 
+    /** The mode of the user's latest practice-set exam (null before the first). */
+    async lastPracticeMode(userId: number): Promise<'exam' | 'practice' | null> {
+      const [row] = await db
+        .select({ sections: exams.sections })
+        .from(exams)
+        .where(and(eq(exams.userId, userId), eq(exams.kind, 'practice')))
+        .orderBy(desc(exams.createdAt))
+        .limit(1);
+      if (!row) return null;
+      return (row.sections as { practiceMode?: boolean }[])[0]?.practiceMode ? 'practice' : 'exam';
+    },
+
     /** Of `ids`, those the user answered in another exam finished before `before` (a mock's "seen before"). */
     async seenBefore(userId: number, examId: string, ids: string[], before: Date): Promise<string[]> {
       if (!ids.length) return [];

@@ -4,7 +4,14 @@
 // (docs/decisions/0012-exam-engine.md).
 import { randomUUID } from 'node:crypto';
 import { ExamStatus, QuestionCategory, QuestionState } from '@gre/contract/enums';
-import type { AdaptiveLevel, BookPage, BookTemplate, CreateOption, TemplateCard } from '@gre/contract/exam';
+import type {
+  AdaptiveLevel,
+  BookPage,
+  BookTemplate,
+  CreateOption,
+  PracticeMode,
+  TemplateCard,
+} from '@gre/contract/exam';
 import type { Answer, Question } from '@gre/contract/question';
 import { type Clock, chinaDay } from '../../platform/clock.ts';
 import type { AuthedContext, Caller } from '../../platform/endpoints.ts';
@@ -445,7 +452,10 @@ export function createExamService(deps: ExamServiceDeps) {
       return settled;
     },
 
-    async listTemplates(page: BookPage, ctx: AuthedContext): Promise<{ cards: TemplateCard[] }> {
+    async listTemplates(
+      page: BookPage,
+      ctx: AuthedContext,
+    ): Promise<{ cards: TemplateCard[]; practice_mode: PracticeMode }> {
       const [{ c, t }, rights] = await Promise.all([templates(), deps.rights()]);
       const defs = t.defs.filter((d) => d.template.page === page && !d.template.hide);
       const mine = new Map(
@@ -473,13 +483,18 @@ export function createExamService(deps: ExamServiceDeps) {
           result: (b?.result as TemplateCard['result']) ?? null,
         });
       }
-      return { cards };
+      // The mode of the candidate's last practice set is the one offered next (remembered per user).
+      return { cards, practice_mode: (await repo.lastPracticeMode(Number(ctx.caller.userId))) ?? 'exam' };
     },
 
-    async openBook(templateId: string, restart: boolean, ctx: AuthedContext) {
+    async openBook(templateId: string, restart: boolean, ctx: AuthedContext, mode: PracticeMode = 'exam') {
       const [{ c, t }, rights, quotas] = await Promise.all([templates(), deps.rights(), deps.quotas()]);
       const def = t.byId.get(templateId);
       if (!def || def.template.hide) throw errors.notFound('练习册不存在');
+      // 练习模式 is for practice sets; a mock is taken as the test is (ADR 0022).
+      if (mode === 'practice' && def.template.exam_kind !== 'practice') {
+        throw errors.invalidParam('模考只能用考试模式作答');
+      }
       const why = await refusal(def, ctx, c, rights);
       if (why) throw why;
       const tpl: BookTemplate = def.template;
@@ -504,7 +519,7 @@ export function createExamService(deps: ExamServiceDeps) {
           tx,
           ctx,
           { name: tpl.title, kind: tpl.exam_kind, templateId, bookId, option: null },
-          newSections(def.sections, c),
+          newSections(def.sections, c).map((sec) => (mode === 'practice' ? { ...sec, practiceMode: true } : sec)),
         );
         if (existing && existingExam) {
           // The earlier attempt stays in the record (and its report), closed.
@@ -602,6 +617,36 @@ export function createExamService(deps: ExamServiceDeps) {
           b.used_time_seconds,
           now,
           empty,
+        );
+        const isWord = q?.category === QuestionCategory.Word;
+        fx.quota = first;
+        fx.activity = { question: first && !isWord ? 1 : 0, word: first && isWord ? 1 : 0, seconds: spent };
+      });
+      return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
+    },
+
+    /** 练习模式: submits one question for good; its key and analysis then come with the exam. */
+    async submitQuestion(
+      b: { exam_id: string; section_index: number; question_index: number; answer: Answer; used_time_seconds: number },
+      ctx: AuthedContext,
+    ) {
+      const w = await write(by(ctx), b.exam_id, (e, now, c, fx) => {
+        const id = e.sections[b.section_index]?.questions[b.question_index]?.id;
+        const q = id ? c.byId.get(id)?.question : undefined;
+        if (q) {
+          const g = q.group_id ? c.groups.get(q.group_id) : undefined;
+          const sentences = g ? g.paragraphs.flat().length : 0;
+          if (!answerFits(q, b.answer, sentences)) throw errors.invalidParam('答案与题目不匹配');
+        }
+        const { first, spent } = engine.submitQuestion(
+          e,
+          b.section_index,
+          b.question_index,
+          b.answer,
+          b.used_time_seconds,
+          now,
+          isEmptyAnswer(b.answer),
+          scorer(c),
         );
         const isWord = q?.category === QuestionCategory.Word;
         fx.quota = first;

@@ -333,6 +333,96 @@ describe.each(testDbKinds())('the exam engine on %s', (kind) => {
     });
   });
 
+  describe('练习模式 (ADR 0022)', () => {
+    it('submits a question, shows its key and analysis at once, keeps the others hidden and the answer final', async () => {
+      const who = (await registerUser(t)).token;
+      const as = { token: who };
+      const list = (await t.call(ep.listTemplates, { page: 'index' }, as)).body.data;
+      expect(list?.practice_mode).toBe('exam');
+      const card = list?.cards.find((c) => c.accessable && c.template.kinds.includes('tc1'));
+      const opened = (await t.call(ep.openBook, { template_id: card?.template.id, mode: 'practice' }, as)).body.data;
+      const examId = opened?.exam_id as string;
+      let view = (await t.call(ep.getExam, { exam_id: examId }, as)).body.data;
+      expect(view?.exam.sections[0]?.action.practice_mode).toBe(true);
+      const first = view?.exam.sections[0]?.questions[0];
+      expect(first?.data.standard_answer).toBeNull();
+      const key = (await ok(qep.getQuestion, { id: first?.id as string }, 'admin')).question.standard_answer;
+      const pos = { exam_id: examId, section_index: 0, question_index: 0 };
+      // Nothing to submit yet.
+      const empty = await t.call(ep.submitQuestion, { ...pos, answer: blank }, as);
+      expect(empty.body.err_data?.show).toBe('请先作答再提交');
+      expect((await t.call(ep.submitQuestion, { ...pos, answer: key, used_time_seconds: 25 }, as)).body.ok).toBe(true);
+      view = (await t.call(ep.getExam, { exam_id: examId }, as)).body.data;
+      const q0 = view?.exam.sections[0]?.questions[0];
+      const q1 = view?.exam.sections[0]?.questions[1];
+      expect(q0?.action.submitted).toBe(true);
+      expect(q0?.result.correct).toBe(true);
+      expect(q0?.data.standard_answer).toEqual(key);
+      expect(q0?.data.analysis).not.toBeNull();
+      // The next question is still a question.
+      expect(q1?.data.standard_answer).toBeNull();
+      expect(q1?.result.correct).toBeNull();
+      // The answer is final.
+      const change = await t.call(ep.saveAnswer, { ...pos, answer: { ...blank, selects: [0] } }, as);
+      expect(change.body.err_data?.show).toBe('本题已提交，不能再修改答案');
+      const again = await t.call(ep.submitQuestion, { ...pos, answer: key }, as);
+      expect(again.body.err_data?.show).toBe('本题已提交，不能再修改答案');
+      // The choice is remembered for this candidate.
+      expect((await t.call(ep.listTemplates, { page: 'index' }, as)).body.data?.practice_mode).toBe('practice');
+      // Garbage is refused in Chinese and changes nothing.
+      const bad = await t.call(ep.submitQuestion, { exam_id: examId, section_index: 'x', answer: 7 }, as);
+      expect(bad.body.ok).toBe(false);
+      expect(bad.body.err_data?.show).toMatch(/[\u4e00-\u9fff]/);
+    });
+
+    it('is refused for mocks and for questions of an exam-mode set', async () => {
+      const who = (await registerUser(t)).token;
+      const sim = (await t.call(ep.listTemplates, { page: 'simulate' }, { token: who })).body.data?.cards ?? [];
+      const mock = await t.call(ep.openBook, { template_id: sim[0]?.template.id, mode: 'practice' }, { token: who });
+      expect(mock.body.err_data?.show).toBe('模考只能用考试模式作答');
+      const idx = (await t.call(ep.listTemplates, { page: 'index' }, { token: who })).body.data?.cards ?? [];
+      const opened = (
+        await t.call(ep.openBook, { template_id: idx.find((c) => c.accessable)?.template.id }, { token: who })
+      ).body.data;
+      const r = await t.call(
+        ep.submitQuestion,
+        { exam_id: opened?.exam_id, section_index: 0, question_index: 0, answer: { ...blank, selects: [0] } },
+        { token: who },
+      );
+      expect(r.body.err_data?.show).toBe('只有练习模式可以逐题提交');
+    });
+
+    it('does not reveal a question of a running mock, even when submitted in 练习模式 (ADR 0017)', async () => {
+      const who = (await userWithRole(t, RoleKind.SVIP)).token;
+      const c = await loadCatalogue(t.database.db, t.clock.now());
+      const defs = buildTemplates(c);
+      const mock = defs.find((d) => d.template.exam_kind === 'mock_section');
+      const mockIds = new Set(mock?.sections.flatMap((s) => s.questionIds) ?? []);
+      const practice = defs.find(
+        (d) => d.template.page === 'index' && d.sections[0]?.questionIds.some((id) => mockIds.has(id)),
+      );
+      const shared = practice?.sections[0]?.questionIds.findIndex((id) => mockIds.has(id)) ?? -1;
+      expect(shared).toBeGreaterThanOrEqual(0);
+      const m = (await t.call(ep.openBook, { template_id: mock?.template.id }, { token: who })).body.data;
+      await t.call(ep.openQuestion, { exam_id: m?.exam_id, section_index: 0, question_index: 0 }, { token: who });
+      const p = (await t.call(ep.openBook, { template_id: practice?.template.id, mode: 'practice' }, { token: who }))
+        .body.data;
+      const sharedId = practice?.sections[0]?.questionIds[shared] as string;
+      const key = (await ok(qep.getQuestion, { id: sharedId }, 'admin')).question.standard_answer;
+      await t.call(
+        ep.submitQuestion,
+        { exam_id: p?.exam_id, section_index: 0, question_index: shared, answer: key },
+        { token: who },
+      );
+      const view = (await t.call(ep.getExam, { exam_id: p?.exam_id }, { token: who })).body.data;
+      const q = view?.exam.sections[0]?.questions[shared];
+      expect(q?.action.submitted).toBe(true);
+      expect(q?.data.standard_answer).toBeNull();
+      expect(q?.data.analysis).toBeNull();
+      await t.call(ep.finishExam, { exam_id: m?.exam_id }, { token: who });
+    });
+  });
+
   describe('questions met before a mock', () => {
     it('a finished mock names the questions the candidate had answered in an earlier exam', async () => {
       const who = (await registerUser(t)).token;

@@ -20,6 +20,7 @@ const action = (over: Partial<SectionAction> = {}): SectionAction => ({
   remaining_seconds: 1080,
   finished: false,
   auto_committed: false,
+  practice_mode: false,
   ...over,
 });
 

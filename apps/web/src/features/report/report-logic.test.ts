@@ -9,7 +9,14 @@ function rt(id: string, used: number, correct: boolean | null, flagged = false, 
   return {
     id,
     data: makeQuestion({ id, kind: kind as never }),
-    action: { answer: emptyAnswer, flagged, used_time_seconds: used, state: QuestionState.Answered, answered_time: 1 },
+    action: {
+      answer: emptyAnswer,
+      flagged,
+      used_time_seconds: used,
+      state: QuestionState.Answered,
+      answered_time: 1,
+      submitted: false,
+    },
     result: { correct },
     index_key: id,
   };
