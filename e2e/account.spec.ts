@@ -31,7 +31,7 @@ test('a new candidate registers, signs in, changes the signature and logs out @p
   await page.getByRole('button', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/personal');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fpersonal$/);
 
   // Log in again with the password.
   await page.getByLabel('手机号或邮箱').fill(email);

@@ -70,7 +70,7 @@ test('a candidate takes a short practice set from the exercise list to its resul
   const list = page.getByRole('list', { name: '题目列表' });
   await expect(list.getByRole('listitem')).toHaveCount(6);
   await page.getByRole('button', { name: /^全部 6$/ }).click();
-  await list.getByRole('button', { name: '查看第 1 题解析' }).click();
+  await list.getByRole('button', { name: '查看解析（第 1 题）' }).click();
   const dialog = page.getByRole('dialog', { name: '第 1 题解析' });
   await expect(dialog.getByText(/回答正确|回答错误/)).toBeVisible();
   await dialog.getByRole('button', { name: '关闭' }).click();

@@ -56,13 +56,21 @@ test('a new trial user registers, practises, takes a mock, reads the result, sea
   await shot(page, '4-upgrade-dialog');
   await vipDialog.getByRole('button', { name: '知道了' }).click();
 
+  // 练习模式: each question is submitted and explained at once.
+  await page.getByRole('button', { name: '练习模式' }).click();
+  await expect(page.getByText(/^练习模式：每题提交后立即显示/)).toBeVisible();
   await open.click();
   await expect(page).toHaveURL(/\/exam\/[0-9a-f-]+$/);
   await page.getByRole('button', { name: '开始本部分' }).click();
   await expect(page.getByText(/^第 1 题 \/ 共 \d+ 题$/)).toBeVisible();
-  const radio = page.getByRole('radio').first();
-  if (await radio.count()) await radio.check();
+  await expect(page.getByRole('button', { name: '提交本题' })).toBeDisabled();
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: '提交本题' }).click();
+  const explained = page.getByRole('region', { name: '本题解析' });
+  await expect(explained.getByRole('status')).toHaveText(/^回答(正确|错误)$/);
+  await expect(explained.getByText('正确答案').first()).toBeVisible();
   await shot(page, '5-practice-question');
+  await explained.getByRole('button', { name: /^(下一题|完成本套)$/ }).click();
   await page.getByRole('button', { name: '结束本节' }).click();
   await page.getByRole('dialog', { name: '结束本节？' }).getByRole('button', { name: '结束本节' }).click();
   await expect(page.getByLabel('原始成绩')).toBeVisible();
@@ -96,6 +104,11 @@ test('a new trial user registers, practises, takes a mock, reads the result, sea
   await pick.getByRole('button', { name: '开通会员' }).click();
   await expect(page.getByRole('dialog', { name: '会员权益' })).toBeVisible();
   await page.getByRole('dialog', { name: '会员权益' }).getByRole('button', { name: '知道了' }).click();
+
+  // The mode is remembered for this candidate (by the server: a reload forgets the page's choice).
+  await go(page, '/exercise_list');
+  await page.reload();
+  await expect(page.getByRole('button', { name: '练习模式', pressed: true })).toBeVisible();
 
   // Search finds questions for a trial.
   await go(page, '/search?q=species');

@@ -87,7 +87,8 @@ export const navItems: readonly NavItem[] = [
  * (`//evil.com`, `/\\evil.com`, `https://…`), never /login itself. Anything else → home.
  */
 export function safeNext(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f]/.test(raw)) return paths.home;
+  const unsafe = (ch: string) => ch === '\\' || ch.charCodeAt(0) < 0x20;
+  if (!raw?.startsWith('/') || raw.startsWith('//') || [...raw].some(unsafe)) return paths.home;
   let url: URL;
   try {
     url = new URL(raw, 'https://site.invalid');

@@ -142,7 +142,9 @@ export function EssayCard(props: { essayId: string; initial?: Essay; title?: str
                   / 6
                 </Typography>
               </Typography>
-              {e.rank !== null ? <Typography color="text.secondary">超过 {e.rank}% 的同题作文</Typography> : null}
+              <Typography color="text.secondary">
+                {e.rank !== null ? `超过 ${e.rank}% 的同题作文` : '同题作文满 20 篇后显示排名'}
+              </Typography>
             </Box>
             {e.comment?.overall ? <Typography sx={{ lineHeight: 1.8 }}>{e.comment.overall}</Typography> : null}
             <Traits essay={e} />

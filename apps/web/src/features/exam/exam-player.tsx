@@ -11,6 +11,7 @@ import {
   getExam,
   openQuestion,
   saveAnswer,
+  submitQuestion,
 } from '@gre/contract/endpoints/exam';
 import { DisplayMode } from '@gre/contract/enums';
 import type { Exam, ExamProgress } from '@gre/contract/exam';
@@ -51,6 +52,7 @@ import {
   warnsFiveMinutes,
 } from './exam-logic.ts';
 import { ExamTopBar, PhoneActionBar } from './exam-top-bar.tsx';
+import { PracticeSubmit } from './practice-submit.tsx';
 import { ReviewScreen } from './review-screen.tsx';
 import { createSaveQueue } from './save-queue.ts';
 
@@ -407,6 +409,29 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
   const group = question?.group_id ? (groups.get(question.group_id) ?? null) : null;
   const calculator = hasCalculator(section);
   const numericBox = question?.input_method.kind === 'numeric';
+  // 练习模式: a submitted question is final; its key and analysis come with the exam read after it.
+  const practiceMode = section.action.practice_mode;
+  const submitted = runtime?.action.submitted ?? false;
+  const submitCurrent = async () => {
+    const waiting = pending.current.get(key);
+    if (waiting) {
+      clearTimeout(waiting.timer);
+      pending.current.delete(key);
+    }
+    try {
+      const p = await api(submitQuestion, {
+        exam_id: examId,
+        section_index: pos.si,
+        question_index: pos.qi,
+        answer,
+        used_time_seconds: 0,
+      });
+      applyProgress(p);
+      await refresh();
+    } catch (error) {
+      onWriteError(error);
+    }
+  };
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -458,10 +483,21 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
               question={question}
               group={group}
               answer={answer}
-              onAnswerChange={(a) => changeAnswer(key, pos.si, pos.qi, a)}
+              onAnswerChange={submitted ? undefined : (a) => changeAnswer(key, pos.si, pos.qi, a)}
               mode={DisplayMode.Exam}
               paneHeight="calc(100dvh - 112px - 48px)"
             />
+            {practiceMode ? (
+              <PracticeSubmit
+                question={question}
+                group={group}
+                answer={answer}
+                submitted={submitted}
+                isLast={pos.qi === count - 1}
+                onSubmit={submitCurrent}
+                onNext={next}
+              />
+            ) : null}
           </Box>
         ) : null}
       </Container>

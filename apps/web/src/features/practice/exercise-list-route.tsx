@@ -23,6 +23,7 @@ const seriesLabel = (key: string) =>
   ({ reading: '阅读理解', di: '数据解读' })[key] ?? questionKindLabel[key as QuestionKind] ?? '其他';
 
 import { openDialog } from '../../app/app-store.ts';
+import { PracticeModeSwitch, usePracticeMode } from './practice-mode.tsx';
 import { templatesQuery } from './queries.ts';
 import { CardGrid } from './template-card.tsx';
 
@@ -56,6 +57,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params);
   const q = useQuery(templatesQuery(tab));
+  const mode = usePracticeMode(q.data?.practice_mode);
   return (
     <Stack spacing={2}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
@@ -85,6 +87,7 @@ export function Component() {
           </Button>
         ) : null}
       </Typography>
+      <PracticeModeSwitch remembered={q.data?.practice_mode} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="更多练习">
         {moreLists.map((l) => (
           <Button key={l.href} component={RouterLink} to={l.href} variant="outlined" size="small">
@@ -107,12 +110,12 @@ export function Component() {
               <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1.25 }}>
                 {seriesLabel(g.key)}
               </Typography>
-              <CardGrid cards={g.cards} />
+              <CardGrid cards={g.cards} mode={mode} />
             </Box>
           ))}
         </Stack>
       ) : (
-        <CardGrid cards={q.data.cards} />
+        <CardGrid cards={q.data.cards} mode={mode} />
       )}
     </Stack>
   );

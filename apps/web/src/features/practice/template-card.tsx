@@ -3,7 +3,7 @@
 // through the error catalogue) and goes to the player.
 import { openBook } from '@gre/contract/endpoints/exam';
 import { BookStatus } from '@gre/contract/enums';
-import type { TemplateCard } from '@gre/contract/exam';
+import type { PracticeMode, TemplateCard } from '@gre/contract/exam';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,8 +21,8 @@ export function useOpenBook() {
   const navigate = useNavigate();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: { templateId: string; restart: boolean }) =>
-      api(openBook, { template_id: v.templateId, restart: v.restart }),
+    mutationFn: (v: { templateId: string; restart: boolean; mode?: PracticeMode }) =>
+      api(openBook, { template_id: v.templateId, restart: v.restart, mode: v.mode ?? 'exam' }),
     onSuccess: (data) => {
       void client.invalidateQueries({ queryKey: ['book'] });
       void client.invalidateQueries({ queryKey: ['exam', 'records'] });
@@ -38,14 +38,16 @@ const statusColor: Record<BookStatus, 'default' | 'primary' | 'success' | 'warni
   [BookStatus.Expired]: 'warning',
 };
 
-export function TemplateCardView(props: { card: TemplateCard; compact?: boolean }) {
+export function TemplateCardView(props: { card: TemplateCard; compact?: boolean; mode?: PracticeMode }) {
   const { card } = props;
   const t = card.template;
   const open = useOpenBook();
+  // Practice sets open in the chosen mode; mocks always as the test is.
+  const mode = t.exam_kind === 'practice' ? props.mode : 'exam';
   const navigate = useNavigate();
   const action = cardAction(card, Date.now());
   const busy = open.isPending && open.variables?.templateId === t.id;
-  const go = (restart: boolean) => open.mutate({ templateId: t.id, restart });
+  const go = (restart: boolean) => open.mutate({ templateId: t.id, restart, mode });
   return (
     <Paper
       variant="outlined"
@@ -130,7 +132,7 @@ export function TemplateCardView(props: { card: TemplateCard; compact?: boolean 
   );
 }
 
-export function CardGrid(props: { cards: readonly TemplateCard[] }) {
+export function CardGrid(props: { cards: readonly TemplateCard[]; mode?: PracticeMode }) {
   return (
     <Box
       sx={{
@@ -140,7 +142,7 @@ export function CardGrid(props: { cards: readonly TemplateCard[] }) {
       }}
     >
       {props.cards.map((c) => (
-        <TemplateCardView key={c.template.id} card={c} />
+        <TemplateCardView key={c.template.id} card={c} mode={props.mode} />
       ))}
     </Box>
   );

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { groupByParam } from './practice-logic.ts';
+import { PracticeModeSwitch, usePracticeMode } from './practice-mode.tsx';
 import { templatesQuery } from './queries.ts';
 import { CardGrid } from './template-card.tsx';
 
@@ -32,6 +33,7 @@ export function templateListLoader(spec: TemplateListSpec) {
 
 export function TemplateListPage({ spec }: { spec: TemplateListSpec }) {
   const q = useQuery(templatesQuery(spec.page));
+  const mode = usePracticeMode(q.data?.practice_mode);
   return (
     <Stack spacing={2}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
@@ -40,6 +42,7 @@ export function TemplateListPage({ spec }: { spec: TemplateListSpec }) {
       <Typography variant="body2" color="text.secondary">
         {spec.hint}
       </Typography>
+      <PracticeModeSwitch remembered={q.data?.practice_mode} />
       {q.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label="加载中" />
@@ -57,13 +60,13 @@ export function TemplateListPage({ spec }: { spec: TemplateListSpec }) {
                 <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1.25 }}>
                   {label}
                 </Typography>
-                <CardGrid cards={g.cards} />
+                <CardGrid cards={g.cards} mode={mode} />
               </Box>
             );
           })}
         </Stack>
       ) : (
-        <CardGrid cards={q.data.cards} />
+        <CardGrid cards={q.data.cards} mode={mode} />
       )}
     </Stack>
   );

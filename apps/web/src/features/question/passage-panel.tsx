@@ -62,9 +62,9 @@ export function PassagePanel(props: PassagePanelProps) {
         sx={{ fontSize: { xs: '1rem', md: '1.03rem' }, lineHeight: 1.85, color: 'text.primary' }}
       >
         {props.paragraphs.map((sentences, p) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are positional.
           <Box
             component="p"
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are positional.
             key={p}
             data-named-paragraph={only === p ? 'true' : undefined}
             sx={(t) => ({

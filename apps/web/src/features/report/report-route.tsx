@@ -267,7 +267,7 @@ function LineRow(props: { line: ReportLine; first: boolean; seen: boolean; onOpe
         <Verdict correct={l.correct} />
       </Typography>
       <Box sx={{ gridRow: { xs: 4, md: 'auto' }, textAlign: 'right' }}>
-        <Button size="small" variant="outlined" onClick={props.onOpen} aria-label={`查看第 ${l.number} 题解析`}>
+        <Button size="small" variant="outlined" onClick={props.onOpen} aria-label={`查看解析（第 ${l.number} 题）`}>
           查看解析
         </Button>
       </Box>
