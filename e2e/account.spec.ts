@@ -37,7 +37,9 @@ test('a new candidate registers, signs in, changes the signature and logs out @p
   await page.getByLabel('手机号或邮箱').fill(email);
   await page.getByLabel('密码', { exact: true }).fill('Kettle-moon-47');
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/(home)?$/);
+  // Back on the page that sent the visitor to /login.
+  await expect(page).toHaveURL(/\/personal$/);
+  await page.getByRole('link', { name: '首页' }).first().click();
   await expect(page.getByRole('button', { name: '今日已签到' })).toBeDisabled();
 });
 
