@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { isComplete, judge } from '../question/answer-logic.ts';
 import { Explanation } from '../question/explanation.tsx';
 
@@ -48,7 +49,8 @@ export function PracticeSubmit(props: {
   const verdict = judge(q.input_method, props.answer, q.standard_answer);
   return (
     <Paper component="section" variant="outlined" sx={{ mt: 2, p: { xs: 2, md: 3 } }} aria-label="本题解析">
-      <Box role="status" sx={{ fontWeight: 700, mb: 1 }}>
+      {/* Announced to screen readers; on screen the verdict banner below says the same. */}
+      <Box role="status" sx={visuallyHidden}>
         {verdict === 'correct' ? '回答正确' : verdict === 'wrong' ? '回答错误' : '已提交'}
       </Box>
       <Explanation question={q} group={props.group} verdict={verdict} />
