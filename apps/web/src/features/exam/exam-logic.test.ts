@@ -11,6 +11,7 @@ import {
   sectionClock,
   spentSeconds,
   warnsFiveMinutes,
+  withProgress,
 } from './exam-logic.ts';
 
 const action = (over: Partial<SectionAction> = {}): SectionAction => ({
@@ -132,5 +133,54 @@ describe('initialPosition', () => {
     expect(initialPosition(next as never).stage).toBe('StartIntro');
     const done = { ...next, status: ExamStatus.Finished, sections: [section({ finished: true })] };
     expect(initialPosition(done as never).stage).toBe('Result');
+  });
+});
+
+describe('withProgress (a late answer never reopens a committed section)', () => {
+  const sec = (index: number, finished: boolean) => ({
+    index,
+    name: `s${index}`,
+    kind: 'verbal' as const,
+    difficulty: 2,
+    time_limit_seconds: 1080,
+    action: action({ finished, started_at: 1 }),
+    result: null,
+    questions: [],
+  });
+  const exam = {
+    status: 2,
+    cursor: { section_index: 1, question_index: 0 },
+    is_auto_commit: false,
+    server_time: 2000,
+    sections: [sec(0, true), sec(1, false)],
+  } as never;
+  it('keeps a finished section finished and the later status, whatever a stale answer says', () => {
+    const stale = {
+      id: 'e',
+      status: 1,
+      cursor: { section_index: 0, question_index: 3 },
+      is_auto_commit: false,
+      server_time: 1500,
+      sections: [{ index: 0, action: action({ finished: false, started_at: 1 }) }],
+      question: null,
+    } as never;
+    const after = withProgress(exam, stale);
+    expect(after.sections[0]?.action.finished).toBe(true);
+    expect(after.status).toBe(2);
+    expect(after.cursor).toEqual({ section_index: 1, question_index: 0 });
+  });
+  it('applies a newer answer', () => {
+    const fresh = {
+      id: 'e',
+      status: 3,
+      cursor: { section_index: 1, question_index: 0 },
+      is_auto_commit: false,
+      server_time: 2500,
+      sections: [{ index: 1, action: action({ finished: true, started_at: 1 }) }],
+      question: null,
+    } as never;
+    const after = withProgress(exam, fresh);
+    expect(after.sections[1]?.action.finished).toBe(true);
+    expect(after.status).toBe(3);
   });
 });

@@ -2,7 +2,7 @@
 // never reset by the browser), the review-screen status of each question, where the player
 // starts, and the labels. The player component only calls these.
 import { ExamStatus, QuestionState } from '@gre/contract/enums';
-import type { Exam, QuestionRuntime, Section, SectionAction } from '@gre/contract/exam';
+import type { Exam, ExamProgress, QuestionRuntime, Section, SectionAction } from '@gre/contract/exam';
 import type { Answer, Question } from '@gre/contract/question';
 import { isComplete } from '../question/answer-logic.ts';
 
@@ -137,4 +137,35 @@ export function hasCalculator(section: Pick<Section, 'kind' | 'questions'>): boo
 /** Seconds to report for the question on screen: whole seconds since `since`, at most one hour. */
 export function spentSeconds(since: number, now: number): number {
   return Math.min(3600, Math.max(0, Math.floor((now - since) / 1000)));
+}
+
+/**
+ * The exam with a progress answer applied (section clocks, status, cursor, the written question).
+ * Monotonic: an answer that left the server before a section was committed (a save or time report
+ * still in flight when 结束本节 went through) never reopens that section or lowers the status; it
+ * used to leave the player on the "已结束" screen with 继续 pointing back at the closed section.
+ */
+export function withProgress(e: Exam, p: ExamProgress): Exam {
+  const stale = p.server_time < e.server_time;
+  return {
+    ...e,
+    status: Math.max(e.status, p.status) as Exam['status'],
+    cursor: stale ? e.cursor : p.cursor,
+    is_auto_commit: e.is_auto_commit || p.is_auto_commit,
+    server_time: Math.max(e.server_time, p.server_time),
+    sections: e.sections.map((s) => {
+      const incoming = p.sections.find((x) => x.index === s.index)?.action;
+      const action = incoming && !stale && !(s.action.finished && !incoming.finished) ? incoming : s.action;
+      const written = p.question && p.question.section_index === s.index ? p.question : null;
+      return {
+        ...s,
+        action,
+        questions: written
+          ? s.questions.map((q, i) =>
+              i === written.question_index ? { ...q, action: { ...written.action, answer: q.action.answer } } : q,
+            )
+          : s.questions,
+      };
+    }),
+  };
 }

@@ -50,6 +50,7 @@ import {
   sectionKindLabel,
   spentSeconds,
   warnsFiveMinutes,
+  withProgress,
 } from './exam-logic.ts';
 import { ExamTopBar, PhoneActionBar } from './exam-top-bar.tsx';
 import { PracticeSubmit } from './practice-submit.tsx';
@@ -66,30 +67,6 @@ function answersOf(exam: Exam): Record<string, Answer> {
   const out: Record<string, Answer> = {};
   for (const s of exam.sections) for (const q of s.questions) out[q.index_key] = q.action.answer;
   return out;
-}
-
-/** The exam with a progress answer applied (section clocks, status, cursor, the written question). */
-function withProgress(e: Exam, p: ExamProgress): Exam {
-  return {
-    ...e,
-    status: p.status,
-    cursor: p.cursor,
-    is_auto_commit: p.is_auto_commit,
-    server_time: p.server_time,
-    sections: e.sections.map((s) => {
-      const action = p.sections.find((x) => x.index === s.index)?.action ?? s.action;
-      const written = p.question && p.question.section_index === s.index ? p.question : null;
-      return {
-        ...s,
-        action,
-        questions: written
-          ? s.questions.map((q, i) =>
-              i === written.question_index ? { ...q, action: { ...written.action, answer: q.action.answer } } : q,
-            )
-          : s.questions,
-      };
-    }),
-  };
 }
 
 export function ExamPlayer(props: { initial: View; receivedAt: number }) {
@@ -379,7 +356,11 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
   if (!section) return null;
 
   if (stage === 'StartIntro' || stage === 'EndIntro') {
-    const nextIndex = currentSectionIndex(exam.sections);
+    // After a section ends, the next is the first unfinished one after it: never back to it.
+    const nextIndex =
+      stage === 'EndIntro'
+        ? exam.sections.findIndex((s) => s.index > pos.si && !s.action.finished)
+        : currentSectionIndex(exam.sections);
     const target = stage === 'StartIntro' ? section : exam.sections[nextIndex];
     return (
       <IntroStage
