@@ -1,6 +1,7 @@
 import { QuestionState } from '@gre/contract/enums';
 import type { Question } from '@gre/contract/question';
 import { describe, expect, it } from 'vitest';
+import { etsPercentile } from '../scoring/ets-percentiles.ts';
 import { priorParams } from '../scoring/irt.ts';
 import { newRuntime, type StoredRuntime, type StoredSection } from './exam.engine.ts';
 import { computeResult, practiceMinItems } from './exam.result.ts';
@@ -77,6 +78,8 @@ describe('scaled results', () => {
     expect(r.verbal).toEqual({ correct: 9, total: 12 });
     expect(r.interpret).toContain(`语文 ${r.verbal_score?.score} ± ${r.verbal_score?.band}`);
     expect(r.interpret).toContain(`总分 ${r.total_score}`);
+    const vp = etsPercentile(r.verbal_score?.score ?? 0, 'verbal');
+    expect(r.interpret).toContain(`按 ETS 公布的百分位估算高于${vp > 0 ? `约 ${vp}%` : '不足 1%'} 的考生`);
     expect(r.interpret).toMatch(/原始成绩/);
     // The weakest knowledge point is named as the thing to work on next.
     expect(r.interpret).toMatch(/接下来重点练习：.*概率（0\/4）/);

@@ -4,7 +4,8 @@
 import { QuestionCategory } from '@gre/contract/enums';
 import type { AdaptiveLevel, ExamResult, ScaledScore } from '@gre/contract/exam';
 import { type Question, type QuestionKind, questionKindLabel } from '@gre/contract/question';
-import { estimateAbility, type ItemResponse, type Measure, measureOf, scaleOf, toScaled } from '../scoring/irt.ts';
+import { etsPercentile } from '../scoring/ets-percentiles.ts';
+import { estimateAbility, type ItemResponse, type Measure, measureOf, toScaled } from '../scoring/irt.ts';
 import type { ParamsOf } from '../scoring/scoring.service.ts';
 import { adaptiveLevels } from './exam.adaptive.ts';
 import type { StoredRuntime, StoredSection } from './exam.engine.ts';
@@ -46,19 +47,10 @@ export function measureScore(
   return toScaled(estimateAbility(responses), measure, counted.length);
 }
 
-/** Share of GRE candidates below a score, by the model's normal scale (not ETS's tables). */
-function percentileOf(score: number, measure: Measure): number {
-  const s = scaleOf[measure];
-  const z = (score - s.mean) / s.sd;
-  // Abramowitz–Stegun 7.1.26 for the normal distribution function.
-  const t = 1 / (1 + 0.3275911 * (Math.abs(z) / Math.SQRT2));
-  const erf =
-    1 -
-    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
-      t *
-      Math.exp(-(z * z) / 2);
-  const phi = 0.5 * (1 + Math.sign(z) * erf);
-  return Math.min(99, Math.max(1, Math.round(phi * 100)));
+/** "高于约 N% 的考生" by ETS's published table (`etsPercentile`); ETS prints "-" below 1%. */
+function percentileText(score: number, measure: Measure): string {
+  const p = etsPercentile(score, measure);
+  return p > 0 ? `高于约 ${p}% 的考生` : '高于不足 1% 的考生';
 }
 
 function rangeWord(score: number): string {
@@ -187,11 +179,13 @@ function interpretation(x: {
   if (scored.length) {
     const lines = scored.map((m) => {
       const s = x.scores[m] as ScaledScore;
-      return `${measureLabel[m]} ${s.score} ± ${s.band}（${rangeWord(s.score)}，约高于 ${percentileOf(s.score, m)}% 的考生）`;
+      return `${measureLabel[m]} ${s.score} ± ${s.band}（${rangeWord(s.score)}，按 ETS 公布的百分位估算${percentileText(s.score, m)}）`;
     });
     const head = x.mock ? '换算成绩' : '练习估计分（非模考，仅供参考）';
     parts.push(`${head}：${lines.join('；')}${x.total !== null ? `；总分 ${x.total}` : ''}。`);
-    parts.push('± 为一个标准误：真实水平约有 68% 的可能落在此区间；百分位按模型估算，并非 ETS 官方百分位。');
+    parts.push(
+      '± 为一个标准误：真实水平约有 68% 的可能落在此区间；分数是本站的估计分，百分位是该分数在 ETS 最近公布的百分位表中的位置。',
+    );
   }
   const missing = (['verbal', 'quant'] as const).filter((m) => x.measured[m] > 0 && !x.scores[m]);
   for (const m of missing) {

@@ -182,9 +182,13 @@ export function AccuracySection(props: { range: StatsRange }) {
             <>
               <Box sx={tileGrid} role="group" aria-label="语文与数学">
                 <Tile label="正确率" value={percent(d.overall.accuracy)} hint="语文与数学" />
-                <Tile label="已答" value={`${d.overall.answered} 题`} hint={`共 ${d.overall.total} 题`} />
+                <Tile
+                  label="已交卷"
+                  value={`${d.overall.answered} 题`}
+                  hint={`交卷后计入正确率 · 共 ${d.overall.total} 题`}
+                />
                 <Tile label="答对" value={`${d.overall.correct} 题`} />
-                <Tile label="平均用时" value={formatSeconds(d.overall.avg_seconds)} hint="每道已答的题" />
+                <Tile label="平均用时" value={formatSeconds(d.overall.avg_seconds)} hint="每道已交卷的题" />
               </Box>
               <Box>
                 <Tabs
@@ -225,7 +229,7 @@ export function AccuracySection(props: { range: StatsRange }) {
                       label: s.label,
                       main: v.text,
                       warn: v.slow,
-                      detail: `平均 ${formatSeconds(s.avg_seconds)} · 建议 ${formatSeconds(s.pace_seconds)} · 已答 ${s.answered} 题`,
+                      detail: `平均 ${formatSeconds(s.avg_seconds)} · 建议 ${formatSeconds(s.pace_seconds)} · 已交卷 ${s.answered} 题`,
                     };
                   })}
                 />
@@ -237,7 +241,7 @@ export function AccuracySection(props: { range: StatsRange }) {
                     label: m.label,
                     main: `正确率 ${percent(m.accuracy)}`,
                     warn: m.accuracy < 0.6,
-                    detail: `答错 ${m.wrong} 题 / 已答 ${m.answered} 题`,
+                    detail: `答错 ${m.wrong} 题 / 已交卷 ${m.answered} 题`,
                   }))}
                 />
               </Box>

@@ -26,7 +26,7 @@ function Overview() {
       <Tile
         label="正确率"
         value={percent(t.accuracy)}
-        hint={t.graded ? `基于 ${t.graded} 道已批改的题` : '完成练习后统计'}
+        hint={t.graded ? `基于 ${t.graded} 道已交卷的题` : '完成练习后统计'}
       />
       <Tile label="学习时长" value={formatMinutes(t.minutes)} hint={t.days ? `学习了 ${t.days} 天` : undefined} />
       <Tile label="模考" value={`${q.data.mock_count} 次`} />
