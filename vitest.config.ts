@@ -13,6 +13,7 @@ export default defineConfig({
     ],
     environment: 'node',
     globalSetup: ['apps/server/src/test/global-setup.ts'],
+    setupFiles: ['apps/server/src/test/declared-errors.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

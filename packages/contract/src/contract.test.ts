@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { allEndpoints } from './all-endpoints.ts';
+import { declaredErrorKinds } from './endpoint.ts';
 import * as user from './endpoints/user.ts';
 import { ExamStatus, FlashLevel, flashPackSize, QuestionCategory, RoleKind, roleName, TradeStatus } from './enums.ts';
 import { compareApiVersions, defaultApiVersion, errorKinds } from './envelope.ts';
+import { buildOpenApi } from './openapi.ts';
 import { accountSchema, emailSchema, passwordSchema, phoneSchema, signatureSchema } from './user.ts';
 
 describe('enums carry the spec’s numeric values', () => {
@@ -87,5 +89,30 @@ describe('endpoint descriptors', () => {
       expect(ep.path).toMatch(/^\/api\/[a-z]+\/[a-z_]+$/);
       expect(ep.summary).toMatch(/[\u4e00-\u9fff]/);
     }
+  });
+});
+
+describe('declared error kinds', () => {
+  it('every endpoint declares its kinds and the OpenAPI document lists exactly those', () => {
+    const doc = buildOpenApi('test') as unknown as {
+      paths: Record<string, { post: { 'x-error-kinds': string[] } }>;
+    };
+    for (const ep of allEndpoints) {
+      const kinds = declaredErrorKinds(ep);
+      expect(kinds).toContain('invalid_param');
+      for (const k of kinds) expect(errorKinds).toContain(k);
+      expect(doc.paths[ep.path]?.post['x-error-kinds']).toEqual(kinds);
+    }
+  });
+
+  it('follow the access: only guarded endpoints answer token kinds, only staff ones forbidden by role', () => {
+    const byPath = new Map(allEndpoints.map((ep) => [ep.path, declaredErrorKinds(ep)]));
+    expect(byPath.get('/api/system/status')).not.toContain('unauthorized');
+    expect(byPath.get('/api/user/get')).toContain('token_expired');
+    expect(byPath.get('/api/user/freeze')).toContain('forbidden');
+    expect(byPath.get('/api/user/get')).not.toContain('forbidden');
+    expect(byPath.get('/api/book/open')).toEqual(
+      expect.arrayContaining(['sim_no_perm', 'day_overflow', 'book_not_open']),
+    );
   });
 });

@@ -1,6 +1,7 @@
 // An endpoint descriptor: written once, read by the server (registration, validation, access,
 // OpenAPI) and by the web client (path, payload and result types).
 import type { z } from 'zod';
+import type { ErrorKind } from './envelope.ts';
 
 /**
  * Who may call an endpoint.
@@ -11,10 +12,14 @@ import type { z } from 'zod';
  */
 export type Access = 'anonymous' | 'optional' | 'user' | 'staff' | 'admin' | 'operator' | 'teacher';
 
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface Endpoint<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
   path: `/api/${string}`;
   summary: string;
-  access: Access;
+  access: A;
   request: Req;
   response: Res;
   /** The web shows the full-screen spinner while this call runs. */
@@ -25,11 +30,35 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   frozenAllowed?: boolean;
   /** Per-IP limit for this endpoint on top of the global one. */
   rateLimit?: { max: number; timeWindowMs: number };
+  /**
+   * The refusals this endpoint's own logic can answer, besides the ones every endpoint of its access
+   * can (`declaredErrorKinds`). The server checks every refusal against this list.
+   */
+  errors?: readonly ErrorKind[];
 }
 
-export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(def: Endpoint<Req, Res>): Endpoint<Req, Res> {
+export function endpoint<Req extends z.ZodType, Res extends z.ZodType, A extends Access>(
+  def: Endpoint<Req, Res, A>,
+): Endpoint<Req, Res, A> {
   return def;
 }
 
-export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.input<Req> : never;
-export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res> ? z.output<Res> : never;
+export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType, Access> ? z.input<Req> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res, Access> ? z.output<Res> : never;
+
+/** Accesses whose handlers always have a caller (the guard refused everyone else). */
+export type AuthedAccess = Exclude<Access, 'anonymous' | 'optional'>;
+
+/**
+ * Every kind `ep` may answer: the request pipeline's (version, validation, rate limit, maintenance,
+ * malformed body, internal), the guard's for its access (token, frozen, role), and its own `errors`.
+ */
+export function declaredErrorKinds(ep: Endpoint): ErrorKind[] {
+  const kinds: ErrorKind[] = ['api_version_low', 'invalid_param', 'bad_request', 'rate_limited', 'internal'];
+  if (!ep.maintenanceExempt) kinds.push('server_upgrading');
+  if (ep.access !== 'anonymous') kinds.push('unauthorized', 'token_expired');
+  if (ep.access !== 'anonymous' && !ep.frozenAllowed) kinds.push('frozen');
+  if (ep.access !== 'anonymous' && ep.access !== 'optional' && ep.access !== 'user') kinds.push('forbidden');
+  for (const k of ep.errors ?? []) if (!kinds.includes(k)) kinds.push(k);
+  return kinds;
+}

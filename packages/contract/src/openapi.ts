@@ -1,6 +1,7 @@
 // The OpenAPI document, generated from the endpoint descriptors (never written by hand).
 import { z } from 'zod';
 import { allEndpoints } from './all-endpoints.ts';
+import { declaredErrorKinds } from './endpoint.ts';
 import { errDataSchema } from './envelope.ts';
 
 const security: Record<string, unknown[]> = { bearer: [] };
@@ -9,12 +10,15 @@ export function buildOpenApi(version: string) {
   const paths: Record<string, unknown> = {};
   for (const ep of allEndpoints) {
     const data = z.toJSONSchema(ep.response, { io: 'output', unrepresentable: 'any', target: 'openapi-3.0' });
+    const kinds = declaredErrorKinds(ep);
     paths[ep.path] = {
       post: {
         summary: ep.summary,
         operationId: ep.path.slice('/api/'.length).replaceAll('/', '_'),
         tags: [ep.path.split('/')[2]],
         'x-access': ep.access,
+        /** Every err_data.kind this endpoint can answer; the server's tests fail on any other. */
+        'x-error-kinds': kinds,
         ...(ep.access === 'anonymous' ? {} : { security: [security] }),
         requestBody: {
           required: true,
@@ -26,7 +30,7 @@ export function buildOpenApi(version: string) {
         },
         responses: {
           200: {
-            description: '{ok, data, err_data}: data on success; err_data.kind on a business refusal',
+            description: `{ok, data, err_data}: data on success; err_data.kind on a refusal, one of: ${kinds.join(', ')}`,
             content: {
               'application/json': {
                 schema: {

@@ -16,6 +16,7 @@ export const submitEssay = endpoint({
   path: '/api/essay/submit',
   summary: '提交一篇 Issue 作文批改（立意页）：扣一次作文批改额度，进入批改中',
   access: 'user',
+  errors: ['not_found', 'limit', 'public_only', 'day_overflow', 'role_overflow'],
   request: z.object({
     question_id: idSchema('题目 ID'),
     text: z
@@ -30,6 +31,7 @@ export const getEssay = endpoint({
   path: '/api/essay/get',
   summary: '读取我的一篇作文及其批改状态、分数、排名和评语',
   access: 'user',
+  errors: ['not_found'],
   request: z.object({ essay_id: idSchema('作文 ID') }),
   response: essaySchema,
 });
@@ -58,6 +60,7 @@ export const getExamEssays = endpoint({
   path: '/api/essay/get_by_exam',
   summary: '某次考试的作文（Issue 部分提交后出现）',
   access: 'user',
+  errors: ['not_found'],
   request: z.object({ exam_id: idSchema('考试 ID') }),
   response: z.object({ essays: z.array(essaySchema) }),
 });
@@ -66,6 +69,7 @@ export const retryEssay = endpoint({
   path: '/api/essay/retry',
   summary: '重新批改一篇批改失败的作文（已扣过额度的不再扣）',
   access: 'user',
+  errors: ['not_found', 'day_overflow', 'role_overflow'],
   request: z.object({ essay_id: idSchema('作文 ID') }),
   response: essaySchema,
 });

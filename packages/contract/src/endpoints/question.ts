@@ -15,6 +15,7 @@ export const getQuestion = endpoint({
   path: '/api/question/get',
   summary: '打开一道题（含文章或图表）；答案与解析只给有权查看的用户',
   access: 'optional',
+  errors: ['not_found', 'limit', 'public_only'],
   request: z.object({ id: questionIdSchema }),
   response: z.object({ question: questionSchema, group: questionGroupSchema.nullable() }),
 });

@@ -22,6 +22,7 @@ export const register = endpoint({
   path: '/api/user/register',
   summary: '注册（手机号或邮箱 + 验证码 + 密码），新账号为试用用户',
   access: 'anonymous',
+  errors: ['code_invalid', 'account_exists', 'busy'],
   backdrop: true,
   request: z.object({
     account: accountSchema,
@@ -37,6 +38,7 @@ export const login = endpoint({
   path: '/api/user/login',
   summary: '登录：账号 + 密码，或账号 + 验证码',
   access: 'anonymous',
+  errors: ['login_failed', 'account_not_found', 'code_invalid', 'busy', 'server_upgrading'],
   backdrop: true,
   maintenanceExempt: true,
   request: z
@@ -71,6 +73,7 @@ export const resetPassword = endpoint({
   path: '/api/user/reset_password',
   summary: '用验证码重设密码；所有已登录设备下线',
   access: 'anonymous',
+  errors: ['code_invalid', 'account_not_found', 'busy'],
   backdrop: true,
   request: z.object({ account: accountSchema, code: codeSchema, password: passwordSchema }),
   response: z.object({}),
@@ -81,6 +84,7 @@ export const getUser = endpoint({
   path: '/api/user/get',
   summary: '当前用户的完整信息',
   access: 'user',
+  errors: ['not_found'],
   frozenAllowed: true,
   request: empty,
   response: userSchema,
@@ -90,6 +94,7 @@ export const getInfo = endpoint({
   path: '/api/user/get_info',
   summary: '某个用户的公开信息',
   access: 'user',
+  errors: ['not_found'],
   request: z.object({ user_id: userIdSchema }),
   response: userInfoSchema,
 });
@@ -98,6 +103,7 @@ export const getInfos = endpoint({
   path: '/api/user/get_infos',
   summary: '批量获取用户公开信息（最多 100 个）',
   access: 'user',
+  errors: ['not_found'],
   request: z.object({
     user_ids: z.array(userIdSchema).min(1, { error: '请提供用户 ID' }).max(100, { error: '一次最多 100 个用户' }),
   }),
@@ -108,6 +114,7 @@ export const getProfile = endpoint({
   path: '/api/user/get_profile',
   summary: '当前用户的个人资料',
   access: 'user',
+  errors: ['not_found'],
   frozenAllowed: true,
   request: empty,
   response: profileSchema,
@@ -141,6 +148,7 @@ export const freeze = endpoint({
   path: '/api/user/freeze',
   summary: '管理员冻结或解冻用户；冻结时该用户所有设备下线',
   access: 'admin',
+  errors: ['not_found'],
   request: z.object({
     user_id: userIdSchema,
     freeze: z.boolean({ error: '请指定冻结或解冻' }),

@@ -1,7 +1,7 @@
 // Thin handlers: contract endpoint → service call.
 import * as code from '@gre/contract/endpoints/code';
 import * as ep from '@gre/contract/endpoints/user';
-import { authed, type Register } from '../../platform/endpoints.ts';
+import type { Register } from '../../platform/endpoints.ts';
 import type { UserService } from './user.service.ts';
 
 export function registerUserRoutes(register: Register, users: UserService): void {
@@ -9,14 +9,14 @@ export function registerUserRoutes(register: Register, users: UserService): void
   register(code.sendSmsCode, (b, ctx) => users.sendCode(b.phone, b.purpose, ctx));
   register(ep.register, (b, ctx) => users.register(b, ctx));
   register(ep.login, (b, ctx) => users.login(b, ctx));
-  register(ep.resumeLogin, (_b, ctx) => users.resumeLogin(authed(ctx)));
-  register(ep.logout, (_b, ctx) => users.logout(authed(ctx)));
+  register(ep.resumeLogin, (_b, ctx) => users.resumeLogin(ctx));
+  register(ep.logout, (_b, ctx) => users.logout(ctx));
   register(ep.resetPassword, (b) => users.resetPassword(b));
-  register(ep.getUser, (_b, ctx) => users.get(authed(ctx)));
+  register(ep.getUser, (_b, ctx) => users.get(ctx));
   register(ep.getInfo, (b) => users.getInfo(b.user_id));
   register(ep.getInfos, (b) => users.getInfos(b.user_ids));
-  register(ep.getProfile, (_b, ctx) => users.getProfile(authed(ctx)));
-  register(ep.updateSignature, (b, ctx) => users.updateSignature(authed(ctx), b.signature));
-  register(ep.updateTodayAim, (b, ctx) => users.updateTodayAim(authed(ctx), b));
-  register(ep.freeze, (b, ctx) => users.freeze(authed(ctx), b));
+  register(ep.getProfile, (_b, ctx) => users.getProfile(ctx));
+  register(ep.updateSignature, (b, ctx) => users.updateSignature(ctx, b.signature));
+  register(ep.updateTodayAim, (b, ctx) => users.updateTodayAim(ctx, b));
+  register(ep.freeze, (b, ctx) => users.freeze(ctx, b));
 }
