@@ -1,4 +1,4 @@
-// `npm test`: the one command that tells the truth. Typecheck, lint, unit + integration tests
+// `npm test`: the one command that tells the truth. Typecheck, lint, dead code (knip), unit + integration tests
 // (Vitest, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set), the web build, and the
 // browser journeys (Playwright in Debian's Chromium). Prints the totals last: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -41,6 +41,8 @@ function readJson(file: string): unknown {
 // 1. Static checks count as one check each.
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 check('lint (biome)', 'npx', ['biome', 'check', '.']);
+// Unused files, exports and dependencies (knip.json): dead code stays out.
+check('dead code (knip)', 'npm', ['run', 'knip', '--silent']);
 
 // 2. Unit and integration tests.
 const vitestJson = path.join(results, 'vitest.json');

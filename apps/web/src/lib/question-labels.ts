@@ -15,10 +15,3 @@ export const kindsByCategory: Record<QuestionCategory, readonly QuestionKind[]> 
 };
 
 export const allKinds: readonly QuestionKind[] = Object.values(kindsByCategory).flat();
-
-export function categoryOfKind(kind: QuestionKind): QuestionCategory {
-  for (const [category, kinds] of Object.entries(kindsByCategory)) {
-    if (kinds.includes(kind)) return Number(category) as QuestionCategory;
-  }
-  return QuestionCategory.None;
-}

@@ -13,7 +13,7 @@
 //   hard variant (cut scores stored with the section, docs/scoring.md) and the questions are filled.
 import { ExamStatus, QuestionState } from '@gre/contract/enums';
 import type { AdaptiveLevel } from '@gre/contract/exam';
-import type { Answer, Question } from '@gre/contract/question';
+import type { Answer } from '@gre/contract/question';
 import { AppError } from '../../platform/errors.ts';
 import { levelOf } from '../scoring/irt.ts';
 
@@ -308,5 +308,3 @@ export function newRuntime(id: string): StoredRuntime {
     correct: null,
   };
 }
-
-export type { Question };

@@ -19,7 +19,9 @@
 // `exams` on the invalidation bus, so other processes drop theirs too), and after a TTL in case a
 // message from another process was lost. A response that carries no key at all (an exam view while
 // it runs, lists, every exam write) never needs the lookup, so exam saves cost no query more.
+
 import type { Endpoint } from '@gre/contract/endpoint';
+import { QuestionCategory } from '@gre/contract/enums';
 import type { Question } from '@gre/contract/question';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
@@ -158,7 +160,7 @@ function withhold(r: Revealing) {
 
 /** The words whose dictionary entry answers a word question (the word, its pair, the options). */
 export function keyWordsOf(q: Question): string[] {
-  if (q.category !== 5) return [];
+  if (q.category !== QuestionCategory.Word) return [];
   const words = [q.word_info?.id ?? '', q.word_info?.pair_id ?? '', ...q.input_method.option_groups.flat()];
   return words.map((w) => w.trim().toLowerCase()).filter((w) => w !== '');
 }
@@ -341,5 +343,3 @@ export function createAnswerGate(deps: AnswerGateDeps) {
     },
   };
 }
-
-export type AnswerGate = ReturnType<typeof createAnswerGate>;

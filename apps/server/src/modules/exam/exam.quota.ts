@@ -3,7 +3,7 @@
 // taken by one conditional upsert each (… on conflict do update … where used < limit returning), in
 // the caller's transaction, so two parallel requests can never both take the last unit.
 import { RoleKind, roleName } from '@gre/contract/enums';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { roleQuotas, usageCounters } from '../../db/schema/exam.ts';
 import { type Clock, chinaDay } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
@@ -167,16 +167,4 @@ export async function consume(tx: Tx, quotas: Map<number, Quota>, caller: Caller
       roleName: role,
     });
   }
-}
-
-/** Units used today and in total (for tests and, later, the rights page). */
-export async function usage(db: Db, userId: number, day: string, subject: Subject) {
-  const rows = await db
-    .select({ day: usageCounters.day, used: usageCounters.used })
-    .from(usageCounters)
-    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.subject, subject)));
-  return {
-    today: rows.find((r) => r.day === day)?.used ?? 0,
-    total: rows.find((r) => r.day === 'total')?.used ?? 0,
-  };
 }

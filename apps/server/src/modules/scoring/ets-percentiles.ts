@@ -12,12 +12,6 @@
  */
 import type { Measure } from './irt.ts';
 
-export const etsPercentileSource = {
-  name: 'ETS GRE General Test Interpretive Data',
-  period: 'ETS 最近公布的三个测试年度（7 月至次年 6 月）',
-  retrievedFrom: 'https://www.manhattanreview.com/gre-score-percentiles',
-} as const;
-
 /** Scores 170 down to 130; `0` where ETS prints "-" (fewer than 1% score lower). */
 const descending: Record<Measure, readonly number[]> = {
   // 170 … 130

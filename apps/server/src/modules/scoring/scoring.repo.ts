@@ -47,5 +47,3 @@ export function createScoringRepo(db: Db) {
     },
   };
 }
-
-export type ScoringRepo = ReturnType<typeof createScoringRepo>;
