@@ -22,6 +22,9 @@ export const questionCategoryLabel: Record<QuestionCategory, string> = {
   5: '单词',
 };
 
+/** The names of the scores a candidate sees: the two measures, their total and the essay. */
+export const measureLabel = { verbal: '语文', quant: '数学', total: '总分', issue: '写作' } as const;
+
 export const RoleKind = { Stranger: 0, Trail: 1, FreeVIP: 2, VIP: 3, SVIP: 4 } as const;
 export type RoleKind = (typeof RoleKind)[keyof typeof RoleKind];
 export const roleKindSchema = numericEnum(RoleKind);

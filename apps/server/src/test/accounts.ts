@@ -1,6 +1,8 @@
 // Builders for accounts in tests: register through the real endpoints, or insert staff directly.
+
 import * as code from '@gre/contract/endpoints/code';
 import * as user from '@gre/contract/endpoints/user';
+import { RoleKind } from '@gre/contract/enums';
 import { createUserRepo } from '../modules/user/user.repo.ts';
 import { hashPassword } from '../platform/password.ts';
 import type { TestApp } from './harness.ts';
@@ -41,7 +43,7 @@ export async function userWithRole(
   const repo = createUserRepo(t.database.db);
   const email = uniqueEmail(`role${roleKind}`);
   const now = t.clock.now();
-  const paidUntil = roleKind >= 3 ? new Date(now.getTime() + 30 * 86_400_000) : null;
+  const paidUntil = roleKind >= RoleKind.VIP ? new Date(now.getTime() + 30 * 86_400_000) : null;
   await repo.create(
     {
       email,

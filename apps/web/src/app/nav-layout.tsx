@@ -1,3 +1,4 @@
+import { RoleKind } from '@gre/contract/enums';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
@@ -37,8 +38,8 @@ function UserBadge() {
       <Chip
         size="small"
         label={user.authority.role_name}
-        color={user.authority.role_kind >= 3 ? 'secondary' : 'default'}
-        variant={user.authority.role_kind >= 3 ? 'filled' : 'outlined'}
+        color={user.authority.role_kind >= RoleKind.VIP ? 'secondary' : 'default'}
+        variant={user.authority.role_kind >= RoleKind.VIP ? 'filled' : 'outlined'}
       />
       <Typography
         variant="body2"

@@ -1,7 +1,8 @@
-// Dates as a Chinese candidate sees them: the calendar day in China time (UTC+8, no DST).
+// Dates as a Chinese candidate sees them: the calendar day in China time (UTC+8, no DST), on the
+// contract's one China-time implementation.
+import { chinaWallClock } from '@gre/contract/china-time';
 
 export const chinaTimeZone = 'Asia/Shanghai';
-const chinaOffsetMs = 8 * 60 * 60 * 1000;
 
 export interface CalendarDate {
   year: number;
@@ -11,7 +12,7 @@ export interface CalendarDate {
 
 /** The calendar day in China at the given instant. */
 export function chinaDate(now: Date): CalendarDate {
-  const shifted = new Date(now.getTime() + chinaOffsetMs);
+  const shifted = chinaWallClock(now);
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 }
 

@@ -1,6 +1,6 @@
 // Stored exams → contract objects. While an exam runs, questions go out without their key and
 // analysis and passages without their translation; after it is finished, with everything.
-import { BookStatus, ExamStatus } from '@gre/contract/enums';
+import { BookStatus, ExamStatus, QuestionCategory } from '@gre/contract/enums';
 import type {
   Book,
   BookTemplate,
@@ -43,7 +43,7 @@ export const isOver = (status: number) => status === ExamStatus.Finished || stat
 function retired(id: string): Question {
   return {
     id,
-    category: 0,
+    category: QuestionCategory.None,
     kind: 'tc1',
     difficulty: 1,
     group_id: null,

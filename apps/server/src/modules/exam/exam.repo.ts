@@ -1,5 +1,6 @@
 // SQL for templates, books and exams. An exam is one row with a version; writers save only over the
 // version they read (saveIfVersion), so parallel saves on the same exam never lose each other's changes.
+import { ExamStatus } from '@gre/contract/enums';
 import { and, count, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { books, bookTemplates, exams } from '../../db/schema/exam.ts';
 import { responses } from '../../db/schema/scoring.ts';
@@ -114,7 +115,7 @@ export function createExamRepo(db: Db) {
     async closeExam(tx: Tx, id: string, now: Date) {
       await tx
         .update(exams)
-        .set({ status: 4, updatedAt: now, version: sql`${exams.version} + 1` })
+        .set({ status: ExamStatus.Close, updatedAt: now, version: sql`${exams.version} + 1` })
         .where(eq(exams.id, id));
     },
 
@@ -213,7 +214,13 @@ export function createExamRepo(db: Db) {
       return db
         .select({ id: exams.id, userId: exams.userId })
         .from(exams)
-        .where(and(isNotNull(exams.deadlineAt), lt(exams.deadlineAt, now), inArray(exams.status, [1, 2])))
+        .where(
+          and(
+            isNotNull(exams.deadlineAt),
+            lt(exams.deadlineAt, now),
+            inArray(exams.status, [ExamStatus.Start, ExamStatus.PartCompleted]),
+          ),
+        )
         .orderBy(exams.deadlineAt)
         .limit(limit);
     },

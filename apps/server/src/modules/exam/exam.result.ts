@@ -1,7 +1,7 @@
 // The result of a finished exam: the raw counts (correct, average time, per measure, knowledge point
 // and difficulty), the scaled Verbal and Quant scores (130–170 with a ± band, docs/scoring.md), the
 // adaptive levels of a mock's second sections, the total, and a Chinese interpretation.
-import { QuestionCategory } from '@gre/contract/enums';
+import { measureLabel, QuestionCategory } from '@gre/contract/enums';
 import type { AdaptiveLevel, ExamResult, ScaledScore } from '@gre/contract/exam';
 import { type Question, type QuestionKind, questionKindLabel } from '@gre/contract/question';
 import { etsPercentile } from '../scoring/ets-percentiles.ts';
@@ -24,7 +24,6 @@ export interface ResultScoring {
 export const isMockKind = (kind: string) => kind.startsWith('mock');
 
 export const levelLabel: Record<AdaptiveLevel, string> = { easy: '较易', medium: '中等', hard: '较难' };
-const measureLabel: Record<Measure, string> = { verbal: '语文', quant: '数学' };
 
 /**
  * A measure's scaled score. Mocks: every presented item counts and an unanswered one is wrong (as

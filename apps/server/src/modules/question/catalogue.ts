@@ -1,7 +1,7 @@
 // The in-memory catalogue: every live question and group, mapped to contract objects once, with
 // indexes by id, category and tag and a search index. Reading a question costs no query. Reloaded
 // after an import (in this process at once, in others through the invalidation bus).
-import type { QuestionCategory } from '@gre/contract/enums';
+import { QuestionCategory } from '@gre/contract/enums';
 import type { Question, QuestionGroup, Tag } from '@gre/contract/question';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { questionGroups, questions, tags } from '../../db/schema/question.ts';
@@ -42,7 +42,12 @@ const categoryTextOf = (q: Question, group: QuestionGroup | undefined): [string,
     [group ? group.paragraphs.flat().join(' ') : '', 1],
     [group?.translation ?? '', 1],
     // Word questions' analyses list the distractors' meanings: noise for search.
-    [a && q.category !== 5 ? `${a.text} ${a.key_words.map((k) => `${k.word} ${k.meaning}`).join(' ')}` : '', 1],
+    [
+      a && q.category !== QuestionCategory.Word
+        ? `${a.text} ${a.key_words.map((k) => `${k.word} ${k.meaning}`).join(' ')}`
+        : '',
+      1,
+    ],
     [q.input_method.instructions, 1],
   ];
 };

@@ -1,5 +1,5 @@
 // Stored rows → contract Questions and QuestionGroups. Done once when the catalogue loads.
-import type { QuestionCategory, Visibility } from '@gre/contract/enums';
+import { QuestionCategory, type Visibility } from '@gre/contract/enums';
 import {
   type Answer,
   type Figure,
@@ -180,7 +180,7 @@ export function toQuestion(row: QuestionRowLike, groupTitle: string | null): Que
     },
     source_names: [row.sourceName],
     card_learn: isWord,
-    support_translate: row.category === 2,
+    support_translate: row.category === QuestionCategory.Reading,
     origin_id: '',
     topic_id: `topic-${row.id}`,
     word_info: isWord ? { kind, id: String(b.word ?? ''), pair_id: String(b.pair_word ?? '') } : null,

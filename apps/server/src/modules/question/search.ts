@@ -22,7 +22,9 @@ const realQuestions = new WeakMap<Catalogue, number[]>();
 function realPool(c: Catalogue): number[] {
   let pool = realQuestions.get(c);
   if (!pool) {
-    pool = [1, 2, 3, 4].flatMap((cat) => c.byCategory.get(cat) ?? []).sort((a, b) => a - b);
+    pool = [QuestionCategory.Filling, QuestionCategory.Reading, QuestionCategory.Math, QuestionCategory.Issue]
+      .flatMap((cat) => c.byCategory.get(cat) ?? [])
+      .sort((a, b) => a - b);
     realQuestions.set(c, pool);
   }
   return pool;

@@ -2,6 +2,7 @@
 // model whose guessing floor is fixed by the answer format, item priors from the authored
 // difficulty, the ability estimate (EAP over a N(0,1) prior) with its standard error, the mapping
 // of ability to the scaled score, and the number-right cut scores that route a mock's second section.
+import { QuestionCategory } from '@gre/contract/enums';
 import type { AdaptiveLevel, ScaledScore } from '@gre/contract/exam';
 import type { QuestionKind } from '@gre/contract/question';
 
@@ -71,8 +72,8 @@ export function priorParams(kind: QuestionKind, difficulty: number): ItemParams 
 
 /** Verbal = filling and reading; Quant = math. Essays and word drills are not on these scales. */
 export function measureOf(category: number): Measure | null {
-  if (category === 1 || category === 2) return 'verbal';
-  if (category === 3) return 'quant';
+  if (category === QuestionCategory.Filling || category === QuestionCategory.Reading) return 'verbal';
+  if (category === QuestionCategory.Math) return 'quant';
   return null;
 }
 

@@ -1,5 +1,6 @@
+import { chinaMidnight } from '@gre/contract/china-time';
 import { describe, expect, it } from 'vitest';
-import { chinaMidnight, mondayOf, rangeRule, sinceOf, tooFewNote } from './summary.ranges.ts';
+import { mondayOf, rangeRule, sinceOf, tooFewNote } from './summary.ranges.ts';
 
 describe('stats ranges on China time', () => {
   it('this week starts on Monday 00:00 in China (Sunday 16:00 UTC)', () => {

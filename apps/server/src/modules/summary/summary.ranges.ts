@@ -1,7 +1,8 @@
 // The stats ranges of spec section 9 as rules the repo turns into SQL, on China time (UTC+8, no
 // DST). Definitions: docs/decisions/0013-statistics-ranges-and-definitions.md.
+
+import { addDays, chinaDay, chinaMidnight } from '@gre/contract/china-time';
 import type { StatsRange } from '@gre/contract/enums';
-import { addDays, chinaDay } from '../../platform/clock.ts';
 
 /** How a range picks the units (mocks, or finished sets) a figure rests on. */
 export type RangeRule =
@@ -17,11 +18,6 @@ export type RangeRule =
 export function mondayOf(day: string): string {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
   return addDays(day, -((weekday + 6) % 7));
-}
-
-/** The instant a China date begins (00:00 in China = 16:00 UTC the day before). */
-export function chinaMidnight(day: string): Date {
-  return new Date(`${day}T00:00:00+08:00`);
 }
 
 export function rangeRule(range: StatsRange, now: Date): RangeRule {

@@ -1,13 +1,15 @@
 // Sign-in, the month calendar and the candidate's statistics, on China dates. Definitions of every
 // figure and range: docs/decisions/0013-statistics-ranges-and-definitions.md.
+
+import { chinaMidnight } from '@gre/contract/china-time';
 import type { AccuracyRow, MockPoint } from '@gre/contract/endpoints/summary';
-import { type QuestionCategory, questionCategoryLabel, type StatsRange } from '@gre/contract/enums';
+import { measureLabel, type QuestionCategory, questionCategoryLabel, type StatsRange } from '@gre/contract/enums';
 import type { ExamKind } from '@gre/contract/exam';
 import { kindPaceSeconds, type QuestionKind, questionKindLabel, questionKinds } from '@gre/contract/question';
 import { addDays, type Clock, chinaDay } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/endpoints.ts';
 import type { InvalidationBus } from '../../platform/invalidation.ts';
-import { chinaMidnight, type RangeRule, rangeRule, sinceOf, tooFewNote } from './summary.ranges.ts';
+import { type RangeRule, rangeRule, sinceOf, tooFewNote } from './summary.ranges.ts';
 import type { AnswerCounts, MockRow, ScoreMeasure, SummaryRepo } from './summary.repo.ts';
 
 /** Consecutive signed days ending today, or ending yesterday while today is not signed yet. */
@@ -26,7 +28,6 @@ export function streakOf(signedNewestFirst: string[], today: string): number {
 export const paceSeconds = kindPaceSeconds;
 
 const difficultyName: Record<string, string> = { 1: '简单', 2: '中等', 3: '困难' };
-const measureName: Record<ScoreMeasure, string> = { verbal: '语文', quant: '数学', total: '总分', issue: '写作' };
 /** Answers a kind needs before it may be called slowest or most missed. */
 export const minAnswersForKinds = 3;
 const tagLimit = 30;
@@ -99,7 +100,7 @@ export function scoreNote(
   }
   const short = shown.filter((m) => measures[m].available > 0 && measures[m].available <= rule.n);
   return short.length
-    ? `${short.map((m) => measureName[m]).join('、')}成绩不足 ${rule.n + 1} 次，无法去掉最低 ${rule.n} 次`
+    ? `${short.map((m) => measureLabel[m]).join('、')}成绩不足 ${rule.n + 1} 次，无法去掉最低 ${rule.n} 次`
     : null;
 }
 

@@ -1,5 +1,6 @@
 // The analyze page's charts (recharts: only this route's chunk loads it). Each chart sits in a
 // <figure> with a visually hidden table of the same figures for screen readers.
+import { measureLabel } from '@gre/contract/enums';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -15,9 +16,9 @@ const axisTick = { fontSize: 12 };
 const tooltipItem = { color: '#1f2d2c' };
 
 const trendViews: { value: TrendMeasure; label: string }[] = [
-  { value: 'vq', label: '语文 / 数学' },
-  { value: 'total', label: '总分' },
-  { value: 'issue', label: '写作' },
+  { value: 'vq', label: `${measureLabel.verbal} / ${measureLabel.quant}` },
+  { value: 'total', label: measureLabel.total },
+  { value: 'issue', label: measureLabel.issue },
 ];
 
 /** Score trend: Verbal and Quant (130–170), the total (260–340) or the essay (0–6), one point per mock. */
@@ -29,12 +30,12 @@ export function ScoreTrendChart(props: { data: TrendDatum[] }) {
   const lines =
     view === 'vq'
       ? [
-          { key: 'verbal', name: '语文', color: theme.palette.primary.main },
-          { key: 'quant', name: '数学', color: theme.palette.secondary.main },
+          { key: 'verbal', name: measureLabel.verbal, color: theme.palette.primary.main },
+          { key: 'quant', name: measureLabel.quant, color: theme.palette.secondary.main },
         ]
       : view === 'total'
-        ? [{ key: 'total', name: '总分', color: theme.palette.primary.dark }]
-        : [{ key: 'issue', name: '写作', color: '#6b46c1' }];
+        ? [{ key: 'total', name: measureLabel.total, color: theme.palette.primary.dark }]
+        : [{ key: 'issue', name: measureLabel.issue, color: '#6b46c1' }];
   const domain: [number, number] = view === 'vq' ? [130, 170] : view === 'total' ? [260, 340] : [0, 6];
   return (
     <Box component="figure" aria-label="成绩走势图" sx={{ m: 0 }}>

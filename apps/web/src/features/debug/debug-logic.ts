@@ -1,4 +1,5 @@
 // Pure helpers of the diagnostics page.
+import { chinaDateTime } from '@gre/contract/china-time';
 import { compareApiVersions } from '@gre/contract/envelope';
 import { parseTokenPayload } from '../../lib/token-payload.ts';
 
@@ -21,12 +22,11 @@ export function summariseToken(token: string | null, nowMs: number): TokenSummar
     return { present: true, wellFormed: true, userId: payload.userId, expiresAt: null, expired: null };
   }
   const ms = payload.expiresAt * 1000;
-  const china = new Date(ms + 8 * 60 * 60 * 1000).toISOString();
   return {
     present: true,
     wellFormed: true,
     userId: payload.userId,
-    expiresAt: `${china.slice(0, 10)} ${china.slice(11, 16)}`,
+    expiresAt: chinaDateTime(new Date(ms)),
     expired: ms <= nowMs,
   };
 }

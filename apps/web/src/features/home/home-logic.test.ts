@@ -1,14 +1,6 @@
+import { chinaHour } from '@gre/contract/china-time';
 import { describe, expect, it } from 'vitest';
-import {
-  accuracyText,
-  activityByDay,
-  aimProgress,
-  chinaHour,
-  greeting,
-  hoursText,
-  studied,
-  weekdayName,
-} from './home-logic.ts';
+import { accuracyText, activityByDay, aimProgress, greeting, hoursText, studied, weekdayName } from './home-logic.ts';
 
 describe('aimProgress', () => {
   it('is the share of the aim, capped at 100', () => {

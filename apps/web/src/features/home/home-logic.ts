@@ -24,10 +24,6 @@ export function greeting(chinaHour: number): string {
   return '晚上好';
 }
 
-export function chinaHour(now: Date): number {
-  return new Date(now.getTime() + 8 * 60 * 60 * 1000).getUTCHours();
-}
-
 const weekdays = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
 
 export function weekdayName(date: CalendarDate): string {

@@ -1,3 +1,4 @@
+import { chinaHour } from '@gre/contract/china-time';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -6,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type CalendarDate, chinaDate, formatChineseDate, isoDate, parseIsoDate } from '../../lib/china-time.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { summaryQuery } from '../../lib/summary-query.ts';
-import { chinaHour, greeting, weekdayName } from './home-logic.ts';
+import { greeting, weekdayName } from './home-logic.ts';
 import { monthActivityQuery } from './queries.ts';
 import { SignInCard } from './sign-in-card.tsx';
 import { SummaryCard } from './summary-card.tsx';

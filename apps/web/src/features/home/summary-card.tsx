@@ -1,5 +1,6 @@
 import type { ResponseOf } from '@gre/contract/endpoint';
 import type { getSummary } from '@gre/contract/endpoints/summary';
+import { measureLabel } from '@gre/contract/enums';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -42,10 +43,10 @@ function Figure(props: { value: string; label: string }) {
 function LastMock(props: { mock: NonNullable<Summary['last_mock']> }) {
   const m = props.mock;
   const scores = [
-    { label: '语文', value: m.verbal },
-    { label: '数学', value: m.quant },
-    { label: '总分', value: m.total },
-    { label: '写作', value: m.issue },
+    { label: measureLabel.verbal, value: m.verbal },
+    { label: measureLabel.quant, value: m.quant },
+    { label: measureLabel.total, value: m.total },
+    { label: measureLabel.issue, value: m.issue },
   ];
   return (
     <Box component="section" aria-label="最近一次模考">

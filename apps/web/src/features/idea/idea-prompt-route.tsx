@@ -2,7 +2,9 @@
 // Issue editor with a 30-minute clock, submitting for grading (→ the status card), and my earlier
 // essays on this prompt. A refusal (a locked prompt, no grading left today) opens its dialog
 // through the error catalogue.
+
 import { submitEssay } from '@gre/contract/endpoints/essay';
+import { IssueResultStatus } from '@gre/contract/enums';
 import type { Essay } from '@gre/contract/essay';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
@@ -19,19 +21,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { requireUser } from '../../app/route-guards.ts';
 import { EssayCard, formatEssayTime } from '../../components/essay-card.tsx';
 import { EssayBox } from '../../components/essay-editor.tsx';
 import { essayKeys, myEssaysQuery } from '../../components/essay-queries.ts';
 import { IssueGuideView } from '../../components/issue-guide.tsx';
 import { api } from '../../lib/api-client.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { formatClock, issueSeconds, readDraft, secondsLeft, writeDraft } from './idea-logic.ts';
 import { issuePromptQuery } from './queries.ts';
 
-export async function loader({ params }: LoaderFunctionArgs): Promise<null> {
-  const user = await loadCurrentUser();
-  if (user === null || user === 'handled') return null;
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<null> {
+  await requireUser(request);
   const id = params.questionId ?? '';
   await Promise.all([queryClient.prefetchQuery(issuePromptQuery(id)), queryClient.prefetchQuery(myEssaysQuery(id))]);
   return null;
@@ -148,7 +149,13 @@ function MyEssays(props: { questionId: string; hide: string | null }) {
                 {formatEssayTime(e.created_at)} · {e.word_count} 词
               </span>
               <span>
-                {e.score !== null ? `${e.score} / 6` : e.status === 3 ? '批改失败' : e.status === 1 ? '批改中' : ''}
+                {e.score !== null
+                  ? `${e.score} / 6`
+                  : e.status === IssueResultStatus.Failed
+                    ? '批改失败'
+                    : e.status === IssueResultStatus.Judging
+                      ? '批改中'
+                      : ''}
               </span>
             </Button>
             <Collapse in={open === e.id} unmountOnExit>

@@ -1,3 +1,4 @@
+import { RoleKind } from '@gre/contract/enums';
 import type { Profile } from '@gre/contract/user';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import Box from '@mui/material/Box';
@@ -15,7 +16,7 @@ import { useRightsLines } from '../../lib/rights-query.ts';
 export function MembershipCard(props: { profile: Profile }) {
   const { profile } = props;
   const options = upgradeOptions(profile.role_kind);
-  const paid = profile.role_kind >= 3;
+  const paid = profile.role_kind >= RoleKind.VIP;
   const mine = useRightsLines()?.find((r) => r.roleKind === profile.role_kind);
   return (
     <Card

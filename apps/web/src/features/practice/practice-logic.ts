@@ -1,5 +1,6 @@
 // Lists of sets and exams: labels of book and exam statuses, the action a card offers, grouping
 // the index page by kind, and how a record is described. Pure.
+import { chinaWallClock } from '@gre/contract/china-time';
 import { BookStatus, ExamStatus } from '@gre/contract/enums';
 import type { ExamRecord, TemplateCard } from '@gre/contract/exam';
 
@@ -35,7 +36,7 @@ export function cardAction(
 
 /** When a set not yet released opens, in China time: "11 月 30 日解锁". */
 export function unlockLabel(unlockDateStamp: number): string {
-  const d = new Date(unlockDateStamp * 1000 + 8 * 3_600_000);
+  const d = chinaWallClock(new Date(unlockDateStamp * 1000));
   return `${d.getUTCMonth() + 1} 月 ${d.getUTCDate()} 日解锁`;
 }
 

@@ -1,6 +1,6 @@
 // What the question view decides before drawing: the directions of each kind (the GRE's wording
 // and a Chinese hint), which layout, and what each display mode may show. Pure.
-import { DisplayMode } from '@gre/contract/enums';
+import { DisplayMode, QuestionCategory } from '@gre/contract/enums';
 import type { Question, QuestionGroup, QuestionKind } from '@gre/contract/question';
 
 export interface Directions {
@@ -81,7 +81,7 @@ export function hasExplanation(question: Question): boolean {
 
 /** Word questions: whose details to fetch from /api/word/get_details. */
 export function wordOf(question: Question): string | null {
-  if (question.category !== 5) return null;
+  if (question.category !== QuestionCategory.Word) return null;
   const id = question.word_info?.id.trim();
   return id ? id : null;
 }

@@ -2,7 +2,7 @@
 // the answer (`answer` + `onAnswerChange`; without `onAnswerChange` it is read-only). The display
 // mode comes from props, else from the store; in exam mode nothing of the answer is ever shown.
 
-import type { DisplayMode } from '@gre/contract/enums';
+import { type DisplayMode, QuestionCategory } from '@gre/contract/enums';
 import { type Answer, type Question, type QuestionGroup, qcChoices, questionKindLabel } from '@gre/contract/question';
 import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
 import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
@@ -529,7 +529,7 @@ function AnswerArea(props: {
   const headingId = `${props.idBase}-choices`;
   const name = `${props.idBase}-${q.id}`;
   const mark = props.verdict === 'correct' ? 'correct' : props.verdict === 'wrong' ? 'wrong' : 'none';
-  const lang = q.category === 5 && q.kind === 'word_meaning' ? 'zh-CN' : 'en';
+  const lang = q.category === QuestionCategory.Word && q.kind === 'word_meaning' ? 'zh-CN' : 'en';
   switch (input.kind) {
     case 'single': {
       const options =
