@@ -1,5 +1,5 @@
 // Screenshots of the main screens at desktop and phone width, for review and the README.
-// Usage: start the server (npm start), then `node scripts/screenshots.ts [baseUrl] [outDir]`.
+// Usage: start the server (npm start), then `node e2e/screenshots.ts [baseUrl] [outDir]`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';

@@ -1,4 +1,6 @@
 // Loaders that carry out start-up (spec section 2) and keep logged-out visitors off member pages.
+
+import type { User } from '@gre/contract/user';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
 import { currentUserQuery, loadCurrentUser } from '../lib/current-user.ts';
@@ -36,15 +38,26 @@ function untilTheCatalogueMovesOn(): Promise<never> {
   return new Promise<never>(() => {});
 }
 
-/** Member pages: a well-formed token and a loaded user, or /login. */
-export async function requireUserLoader({ request }: LoaderFunctionArgs): Promise<null> {
-  // On failure the start-up loader or the error catalogue has already told the visitor why.
+/**
+ * The one way a loader settles "who is the user": the logged-in user, or a redirect to /login that
+ * keeps the page asked for (path, query and hash). When the error catalogue is already taking the
+ * visitor elsewhere (maintenance overlay, reload, /login after a warning), the loader waits for it
+ * rather than render a page that has no user. The layout and every member page's loader call it;
+ * loaders run in parallel and share the one `/api/user/get` request.
+ */
+export async function requireUser(request: Request): Promise<User> {
   const user = await loadCurrentUser();
-  if (user === 'handled') await untilTheCatalogueMovesOn();
-  if (user === null || user === 'handled') {
+  if (user === 'handled') return untilTheCatalogueMovesOn();
+  if (user === null) {
     const { pathname, search, hash } = new URL(request.url);
     throw redirect(loginHref(`${pathname}${search}${hash}`));
   }
   useAppStore.getState().setCurrentUserId(user.id);
+  return user;
+}
+
+/** The navigation layout's loader: member pages need a user. */
+export async function requireUserLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  await requireUser(request);
   return null;
 }

@@ -1,7 +1,7 @@
 // Route module for /analyze: the candidate's statistics over a range (`?range=`), with charts.
 // The page and its charting library load only here (a lazy route module).
 import type { LoaderFunctionArgs } from 'react-router';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { requireUser } from '../../app/route-guards.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { summaryQuery } from '../../lib/summary-query.ts';
 import { dailyDays, rangeOf } from './analyze-logic.ts';
@@ -10,8 +10,7 @@ import { avgScoreQuery, dailyQuery, exerciseQuery, totalScoreQuery } from './que
 export { AnalyzePage as Component } from './analyze-page.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
-  const user = await loadCurrentUser();
-  if (user === null || user === 'handled') return null;
+  await requireUser(request);
   const range = rangeOf(new URL(request.url).searchParams);
   // prefetchQuery never throws: a failed figure shows its own retry, the page still opens.
   await Promise.all([

@@ -7,11 +7,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { useDisplayMode } from '../../app/app-store.ts';
-import { loginHref, paths } from '../../app/paths.ts';
+import { paths } from '../../app/paths.ts';
+import { requireUser } from '../../app/route-guards.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
 import { ExamPlayer } from './exam-player.tsx';
 
 type Loaded =
@@ -19,9 +19,7 @@ type Loaded =
   | { status: 'refused'; message: string };
 
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<Loaded> {
-  const user = await loadCurrentUser();
-  if (user === null) throw redirect(loginHref(new URL(request.url).pathname));
-  if (user === 'handled') return new Promise<never>(() => {});
+  await requireUser(request);
   try {
     const view = await api(getExam, { exam_id: params.examId ?? '' });
     return { status: 'ok', view, receivedAt: Date.now() };

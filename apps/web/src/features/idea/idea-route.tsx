@@ -9,15 +9,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ideaHref } from '../../app/paths.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { requireUser } from '../../app/route-guards.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { issuePromptsQuery } from './queries.ts';
 
-export async function loader(): Promise<null> {
-  const user = await loadCurrentUser();
-  if (user === null || user === 'handled') return null;
+export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
+  await requireUser(request);
   await queryClient.prefetchQuery(issuePromptsQuery());
   return null;
 }

@@ -1,13 +1,13 @@
 // Route module for /personal (the personal index).
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import type { LoaderFunctionArgs } from 'react-router';
+import { requireUser } from '../../app/route-guards.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { profileQuery } from './queries.ts';
 
 export { PersonalPage as Component } from './personal-page.tsx';
 
-export async function loader(): Promise<null> {
-  const user = await loadCurrentUser();
-  if (user === null || user === 'handled') return null;
+export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
+  await requireUser(request);
   await queryClient.prefetchQuery(profileQuery);
   return null;
 }

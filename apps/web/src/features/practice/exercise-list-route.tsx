@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, Link as RouterLink, useSearchParams } from 'react-router';
 import { type ExerciseTab, exerciseTabs, paths } from '../../app/paths.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { requireUser } from '../../app/route-guards.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { groupByParam } from './practice-logic.ts';
 
@@ -47,8 +47,7 @@ function tabOf(params: URLSearchParams): ExerciseTab {
 }
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
-  const user = await loadCurrentUser();
-  if (user === null || user === 'handled') return null;
+  await requireUser(request);
   await queryClient.prefetchQuery(templatesQuery(tabOf(new URL(request.url).searchParams)));
   return null;
 }

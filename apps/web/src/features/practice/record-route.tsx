@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { requireUser } from '../../app/route-guards.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { recordsQuery } from './queries.ts';
 import { RecordList } from './record-list.tsx';
@@ -17,8 +17,7 @@ import { RecordList } from './record-list.tsx';
 const pageOf = (p: URLSearchParams) => Math.max(1, Math.min(10_000, Number.parseInt(p.get('page') ?? '1', 10) || 1));
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
-  const user = await loadCurrentUser();
-  if (user === null || user === 'handled') return null;
+  await requireUser(request);
   await queryClient.prefetchQuery(recordsQuery(pageOf(new URL(request.url).searchParams), false));
   return null;
 }

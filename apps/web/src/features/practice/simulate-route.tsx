@@ -16,18 +16,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, type LoaderFunctionArgs, useNavigate } from 'react-router';
 import { examHref, paths } from '../../app/paths.ts';
+import { requireUser } from '../../app/route-guards.ts';
 import { api } from '../../lib/api-client.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { recordsQuery, templatesQuery } from './queries.ts';
 import { RecordList } from './record-list.tsx';
 import { CardGrid } from './template-card.tsx';
 
-export async function loader(): Promise<null> {
-  const user = await loadCurrentUser();
-  if (user === null || user === 'handled') return null;
+export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
+  await requireUser(request);
   await Promise.all([
     queryClient.prefetchQuery(templatesQuery('simulate')),
     queryClient.prefetchQuery(recordsQuery(1, true, 5)),

@@ -7,7 +7,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import type { LoaderFunctionArgs } from 'react-router';
+import { requireUser } from '../../app/route-guards.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { groupByParam } from './practice-logic.ts';
 import { PracticeModeSwitch, usePracticeMode } from './practice-mode.tsx';
@@ -23,9 +24,8 @@ export interface TemplateListSpec {
 }
 
 export function templateListLoader(spec: TemplateListSpec) {
-  return async (): Promise<null> => {
-    const user = await loadCurrentUser();
-    if (user === null || user === 'handled') return null;
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    await requireUser(request);
     await queryClient.prefetchQuery(templatesQuery(spec.page));
     return null;
   };

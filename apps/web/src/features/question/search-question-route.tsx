@@ -17,8 +17,8 @@ import { useState } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { openDialog, useDisplayMode } from '../../app/app-store.ts';
 import { paths, searchQuestionHref } from '../../app/paths.ts';
+import { requireUser } from '../../app/route-guards.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { emptyAnswer } from './answer-logic.ts';
 import { questionQuery } from './queries.ts';
@@ -27,12 +27,10 @@ import { QuestionView } from './question-view.tsx';
 
 type Loaded =
   | { status: 'ok'; data: ResponseOf<typeof getQuestion> }
-  | { status: 'refused'; kind: string; message: string }
-  | { status: 'no_user' };
+  | { status: 'refused'; kind: string; message: string };
 
-export async function loader({ params }: LoaderFunctionArgs): Promise<Loaded> {
-  const user = await loadCurrentUser();
-  if (user === null || user === 'handled') return { status: 'no_user' };
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<Loaded> {
+  await requireUser(request);
   try {
     const data = await queryClient.fetchQuery(questionQuery(params.questionId ?? ''));
     return { status: 'ok', data };
@@ -73,7 +71,7 @@ export function Component() {
         <Box>
           <BackButton />
         </Box>
-        {loaded.status === 'refused' ? <Refused kind={loaded.kind} message={loaded.message} /> : null}
+        <Refused kind={loaded.kind} message={loaded.message} />
       </Stack>
     );
   }

@@ -24,12 +24,12 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState } from 'react';
-import { Link, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { useDisplayMode } from '../../app/app-store.ts';
-import { loginHref, paths } from '../../app/paths.ts';
+import { paths } from '../../app/paths.ts';
+import { requireUser } from '../../app/route-guards.ts';
 import { ExamResultSummary } from '../../components/exam-result.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
 import { emptyAnswer } from '../question/answer-logic.ts';
 import { QuestionView } from '../question/question-view.tsx';
 import {
@@ -46,9 +46,7 @@ import {
 type Loaded = { status: 'ok'; report: ResponseOf<typeof getReport> } | { status: 'refused'; message: string };
 
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<Loaded> {
-  const user = await loadCurrentUser();
-  if (user === null) throw redirect(loginHref(new URL(request.url).pathname));
-  if (user === 'handled') return new Promise<never>(() => {});
+  await requireUser(request);
   const examId = new URL(request.url).searchParams.get('exam');
   try {
     const report = await api(getReport, examId ? { exam_id: examId } : { book_id: params.bookId ?? '' });

@@ -1,6 +1,6 @@
 // Route module for /search: the query is in the URL, so the loader can fetch what the page shows.
 import type { LoaderFunctionArgs } from 'react-router';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { requireUser } from '../../app/route-guards.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { searchQuery, tagsQuery } from './queries.ts';
 import { parseSearchParams } from './search-logic.ts';
@@ -8,8 +8,7 @@ import { parseSearchParams } from './search-logic.ts';
 export { SearchPage as Component } from './search-page.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
-  const user = await loadCurrentUser();
-  if (user === null || user === 'handled') return null;
+  await requireUser(request);
   const state = parseSearchParams(new URL(request.url).searchParams);
   // prefetchQuery never throws: a failed search shows its own retry, the page still opens.
   await Promise.all([
