@@ -15,6 +15,7 @@ import { usageCounters } from '../../db/schema/exam.ts';
 import { chinaDay } from '../../platform/clock.ts';
 import type { QueuedJob } from '../../platform/jobs.ts';
 import { registerUser, userWithRole } from '../../test/accounts.ts';
+import { buildEssay } from '../../test/factories.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { loadQuotas } from '../exam/exam.quota.ts';
 import { loadCatalogue } from '../question/catalogue.ts';
@@ -387,21 +388,7 @@ describe.each(testDbKinds())('essays on %s', (kind) => {
         payload: '{}',
       });
       const userId = Number((me.json() as { data: { id: string } }).data.id);
-      const at = new Date(t.clock.now().getTime() - 20 * 60_000);
-      const id = `sweep-${Math.random().toString(36).slice(2)}`;
-      await t.database.db.insert(essays).values({
-        id,
-        userId,
-        questionId: 'is-0003',
-        source: 'idea',
-        text: sample.thin,
-        wordCount: 150,
-        status: IssueResultStatus.Judging,
-        createdAt: at,
-        updatedAt: at,
-        ...patch,
-      });
-      return id;
+      return buildEssay(t, userId, sample.thin, { wordCount: 150, ...patch });
     };
 
     it('re-sends an essay a crash left in Judging, and fails one whose runs are used up', async () => {

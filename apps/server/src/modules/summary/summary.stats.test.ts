@@ -3,14 +3,10 @@
 import * as ep from '@gre/contract/endpoints/summary';
 import * as uep from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
-import type { ExamResult } from '@gre/contract/exam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exams } from '../../db/schema/exam.ts';
 import { tags } from '../../db/schema/question.ts';
-import { responses } from '../../db/schema/scoring.ts';
-import { dailyActivity } from '../../db/schema/summary.ts';
-import { chinaDay } from '../../platform/clock.ts';
 import { staffUser, userWithRole } from '../../test/accounts.ts';
+import { buildActivity, buildExam, buildResponses, type ResponseItem } from '../../test/factories.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 
 // Monday 2026-11-23, 10:00 in China.
@@ -18,15 +14,7 @@ const monday10 = '2026-11-23T02:00:00Z';
 const mondayNoon = '2026-11-23T04:00:00Z';
 const knowledgePoint = { id: 'stats-test-tag', name: '统计测试：比例' };
 
-interface Item {
-  kind: string;
-  category: number;
-  difficulty: number;
-  answered: boolean;
-  correct: boolean;
-  secs: number;
-  tags?: string[];
-}
+type Item = ResponseItem;
 const item = (
   kind: string,
   category: number,
@@ -44,31 +32,9 @@ const item = (
   tags: tagIds,
 });
 
-function resultWith(s: { verbal?: number; quant?: number; issue?: number }): ExamResult {
-  const scaled = (score: number | undefined) => (score === undefined ? null : { score, band: 3, items: 27 });
-  return {
-    correct: 0,
-    total: 0,
-    answered: 0,
-    avg_time_seconds: 0,
-    verbal: { correct: 0, total: 0 },
-    quantitative: { correct: 0, total: 0 },
-    issue: { written: s.issue === undefined ? 0 : 1, total: s.issue === undefined ? 0 : 1 },
-    word: { correct: 0, total: 0 },
-    knowledge: [],
-    difficulties: [],
-    verbal_score: scaled(s.verbal),
-    quant_score: scaled(s.quant),
-    issue_score: s.issue ?? null,
-    adaptive: null,
-    total_score: s.verbal !== undefined && s.quant !== undefined ? s.verbal + s.quant : null,
-    interpret: '',
-  };
-}
-
 describe.each(testDbKinds())('statistics on %s', (kind) => {
   let t: TestApp;
-  let seq = 0;
+  const _seq = 0;
   beforeAll(async () => {
     t = await createTestApp(kind, { start: monday10 });
     // A knowledge point of our own, in the catalogue before it first loads.
@@ -89,66 +55,17 @@ describe.each(testDbKinds())('statistics on %s', (kind) => {
     return { token: u.token, id: Number(u.user.id) };
   };
 
-  /** A finished exam (a mock when kind starts with mock_) with its scores, finished at `at`. */
-  async function finishedExam(
+  /** A finished exam (a mock unless `kind` says otherwise) with its scores, finished at `at`. */
+  const finishedExam = (
     userId: number,
     at: string,
     scores: { verbal?: number; quant?: number; issue?: number },
     opts: { kind?: string; status?: number; name?: string } = {},
-  ) {
-    const id = `fx-${++seq}`;
-    const when = new Date(at);
-    const status = opts.status ?? 3;
-    await t.database.db.insert(exams).values({
-      id,
-      userId,
-      name: opts.name ?? `模考 ${seq}`,
-      kind: opts.kind ?? 'mock_full',
-      status,
-      sections: [],
-      result: status >= 3 ? resultWith(scores) : null,
-      createdAt: new Date(when.getTime() - 3_600_000),
-      updatedAt: when,
-      finishedAt: status >= 3 ? when : null,
-    });
-    return id;
-  }
-
-  /** The response log of a finished set, as the exam service writes it when the exam finishes. */
-  async function logSet(userId: number, at: string, items: Item[], examKind = 'practice', examId = `set-${++seq}`) {
-    const when = new Date(at);
-    await t.database.db.insert(responses).values(
-      items.map((it, i) => ({
-        userId,
-        examId,
-        sectionIndex: 0,
-        questionIndex: i,
-        questionId: `q-${examId}-${i}`,
-        examKind,
-        category: it.category,
-        kind: it.kind,
-        difficulty: it.difficulty,
-        tagIds: it.tags ?? [],
-        answered: it.answered,
-        correct: it.correct,
-        usedSeconds: it.secs,
-        day: chinaDay(when),
-        at: when,
-      })),
-    );
-    return examId;
-  }
-
-  async function activity(userId: number, day: string, v: { q?: number; w?: number; secs?: number; mins?: number }) {
-    await t.database.db.insert(dailyActivity).values({
-      userId,
-      day,
-      usedQuestion: v.q ?? 0,
-      usedWord: v.w ?? 0,
-      usedSeconds: v.secs ?? 0,
-      usedTimeMins: v.mins ?? 0,
-    });
-  }
+  ) => buildExam(t, userId, at, scores, opts);
+  const logSet = (userId: number, at: string, items: Item[], examKind = 'practice', examId?: string) =>
+    buildResponses(t, userId, at, items, examKind, examId);
+  const activity = (userId: number, day: string, v: { q?: number; w?: number; secs?: number; mins?: number }) =>
+    buildActivity(t, userId, day, v);
 
   describe('access and validation', () => {
     const endpoints = [ep.getSummary, ep.getExercise, ep.getAvgScore, ep.getTotalScore, ep.getDaily];

@@ -134,7 +134,7 @@ describe.each(testDbKinds())('rights on %s', (kind) => {
     expect(
       (await t.call(xep.listTemplates, { page: 'pick' }, { token: trial.token })).body.data?.cards[0]?.accessable,
     ).toBe(false);
-  });
+  }, 120_000); // builds every practice page for two roles: ~20 s on a loaded 2-core machine
 
   it('every practice set holds items of one access tier, mock items last', async () => {
     const c = await loadCatalogue(t.database.db, t.clock.now());
