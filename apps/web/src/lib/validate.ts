@@ -12,17 +12,3 @@ export function fieldError(schema: SafeParser, value: unknown): string | null {
   if (result.success) return null;
   return result.error.issues[0]?.message ?? '填写不正确';
 }
-
-/** Errors of several fields at once; the map is empty when every field passes. */
-export function fieldErrors<K extends string>(checks: Record<K, string | null>): Partial<Record<K, string>> {
-  const errors: Partial<Record<K, string>> = {};
-  for (const key of Object.keys(checks) as K[]) {
-    const message = checks[key];
-    if (message !== null) errors[key] = message;
-  }
-  return errors;
-}
-
-export function hasErrors(errors: object): boolean {
-  return Object.keys(errors).length > 0;
-}

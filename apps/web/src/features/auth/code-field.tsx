@@ -1,26 +1,24 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import { useId } from 'react';
+import { errorProps, type TextBinding } from '../../lib/form.ts';
 
 /** The 验证码 field with its 获取验证码 button. */
-export function CodeField(props: {
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-  onSend: () => void;
-  sending: boolean;
-  secondsLeft: number;
-}) {
+export function CodeField(props: { binding: TextBinding; onSend: () => void; sending: boolean; secondsLeft: number }) {
+  const { binding } = props;
+  const id = useId();
   const waiting = props.secondsLeft > 0;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
       <TextField
         label="验证码"
         name="code"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
-        error={props.error !== undefined}
-        helperText={props.error ?? ' '}
+        value={binding.value}
+        onChange={(e) => binding.onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+        onBlur={binding.onBlur}
+        inputRef={binding.inputRef}
+        {...errorProps(id, binding.error, ' ')}
         autoComplete="one-time-code"
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
       />

@@ -3,27 +3,29 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { errorProps, type TextBinding } from '../../lib/form.ts';
 
 /** A password input with a show/hide toggle (its name avoids the word 密码 so labels stay unique). */
 export function PasswordField(props: {
   label: string;
-  value: string;
-  error?: string;
+  binding: TextBinding;
   helper?: string;
-  onChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
 }) {
+  const { binding } = props;
   const [visible, setVisible] = useState(false);
+  const id = useId();
   return (
     <TextField
       label={props.label}
       name={props.autoComplete === 'new-password' ? 'new-password' : 'password'}
       type={visible ? 'text' : 'password'}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value)}
-      error={props.error !== undefined}
-      helperText={props.error ?? props.helper ?? ' '}
+      value={binding.value}
+      onChange={(e) => binding.onChange(e.target.value)}
+      onBlur={binding.onBlur}
+      inputRef={binding.inputRef}
+      {...errorProps(id, binding.error, props.helper ?? ' ')}
       autoComplete={props.autoComplete}
       slotProps={{
         input: {

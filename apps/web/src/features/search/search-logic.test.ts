@@ -5,6 +5,7 @@ import {
   defaultSearch,
   pageCount,
   parseSearchParams,
+  searchBoxSchema,
   splitHighlight,
   toggleIn,
   toRequest,
@@ -114,5 +115,15 @@ describe('splitHighlight', () => {
   it('keeps an unclosed bracket as text', () => {
     expect(splitHighlight('a 【b')).toEqual([{ text: 'a 【b', hit: false }]);
     expect(splitHighlight('')).toEqual([]);
+  });
+});
+
+describe('searchBoxSchema', () => {
+  it('gives the keyword trimmed, as the search request takes it', () => {
+    expect(searchBoxSchema.parse({ text: ' 转折 ' })).toEqual({ text: '转折' });
+    expect(searchBoxSchema.parse({ text: `  ${'a'.repeat(100)}  ` }).text).toHaveLength(100);
+  });
+  it('refuses more than 100 characters with the contract message', () => {
+    expect(searchBoxSchema.safeParse({ text: 'a'.repeat(101) }).error?.issues[0]?.message).toBe('搜索词最多 100 个字');
   });
 });

@@ -2,7 +2,7 @@
 // search can be linked and survives a reload. Pure: parse, write back, change, and the request.
 
 import type { RequestOf } from '@gre/contract/endpoint';
-import type { searchQuestions } from '@gre/contract/endpoints/question';
+import { searchQuestions } from '@gre/contract/endpoints/question';
 import { type Difficulty, QuestionCategory } from '@gre/contract/enums';
 import type { QuestionKind } from '@gre/contract/question';
 import { allKinds, kindsByCategory } from '../../lib/question-labels.ts';
@@ -26,6 +26,9 @@ export const defaultSearch: SearchState = {
   only: false,
   page: 1,
 };
+
+/** The search box's form: the keyword as the search request takes it (trimmed, at most 100 characters). */
+export const searchBoxSchema = searchQuestions.request.pick({ text: true });
 
 export const pageSize = 20;
 const maxPage = 10_000;

@@ -3,6 +3,7 @@
 
 import { type Difficulty, QuestionCategory, questionCategoryLabel } from '@gre/contract/enums';
 import { questionKindLabel, type Tag } from '@gre/contract/question';
+import { zodResolver } from '@hookform/resolvers/zod';
 import ClearRounded from '@mui/icons-material/ClearRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import TuneRounded from '@mui/icons-material/TuneRounded';
@@ -27,8 +28,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { errorProps, textBinding } from '../../lib/form.ts';
 import { difficultyLabel, kindsByCategory } from '../../lib/question-labels.ts';
 import { searchQuery, tagsQuery } from './queries.ts';
 import { ResultList } from './result-list.tsx';
@@ -39,6 +42,7 @@ import {
   pageCount,
   parseSearchParams,
   type SearchState,
+  searchBoxSchema,
   toggleIn,
   toSearchParams,
 } from './search-logic.ts';
@@ -203,19 +207,29 @@ export function SearchPage() {
 }
 
 function SearchBox(props: { initial: string; onSubmit: (q: string) => void }) {
-  const [text, setText] = useState(props.initial);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    props.onSubmit(text.trim());
-  };
+  const form = useForm({
+    resolver: zodResolver(searchBoxSchema),
+    defaultValues: { text: props.initial },
+    reValidateMode: 'onSubmit',
+  });
+  const text = textBinding(useController({ control: form.control, name: 'text' }));
+  const id = useId();
   return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1 }}>
+    <Box
+      component="form"
+      role="search"
+      onSubmit={form.handleSubmit((values) => props.onSubmit(values.text))}
+      sx={{ display: 'flex', gap: 1 }}
+    >
       <TextField
         type="search"
         label="关键词"
         placeholder="中文或英文关键词"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        value={text.value}
+        onChange={(e) => text.onChange(e.target.value)}
+        onBlur={text.onBlur}
+        inputRef={text.inputRef}
+        {...errorProps(id, text.error)}
         size="small"
         slotProps={{
           htmlInput: { maxLength: 100, enterKeyHint: 'search', 'aria-label': '搜索关键词' },
