@@ -164,8 +164,10 @@ function serve(server: { exam: Exam }) {
   };
 }
 
-function renderPlayer(exam: Exam) {
+/** `onServer`: how the server's copy differs from what the page was given (it committed a section). */
+function renderPlayer(exam: Exam, onServer?: (server: Exam) => void) {
   const server = { exam: structuredClone(exam) };
+  onServer?.(server.exam);
   const api = serve(server);
   render(
     <MemoryRouter>
@@ -389,6 +391,101 @@ describe('the exam player', () => {
       [finishSection.path, { exam_id: 'exam-1', section_index: 0 }, false],
       [getExam.path, { exam_id: 'exam-1' }, false],
     ]);
+  });
+
+  it('sends a save of a question only after the one in flight, with the latest answer', async () => {
+    renderPlayer(makeExam([makeSection(0, '语文 第一部分')]));
+    await startSection();
+    // The first save is slow (being retried after a lost race).
+    let release: (() => void) | null = null;
+    const original = apiMock.getMockImplementation();
+    const sent: unknown[] = [];
+    apiMock.mockImplementation((async (endpoint: Endpoint, payload: { answer: unknown }, options: never) => {
+      if (endpoint === saveAnswer) sent.push(payload.answer);
+      if (endpoint === saveAnswer && !release) {
+        await new Promise<void>((r) => {
+          release = r;
+        });
+      }
+      return original?.(endpoint, payload, options);
+    }) as never);
+    const answerThenNext = async (radio: number) => {
+      fireEvent.click(screen.getAllByRole('radio')[radio] as HTMLElement);
+      fireEvent.click(barButton('下一题'));
+      await screen.findByText('第 2 题 / 共 2 题');
+      fireEvent.keyDown(window, { code: 'KeyB', altKey: true });
+      await screen.findByText('第 1 题 / 共 2 题');
+    };
+    await answerThenNext(1);
+    await answerThenNext(2);
+    await answerThenNext(3);
+    const saves = () => sent;
+    expect(saves()).toEqual([{ ...emptyAnswer, selects: [1] }]);
+    act(() => release?.());
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]).toEqual({ ...emptyAnswer, selects: [3] });
+  });
+
+  it('stays out of a committed section when a save answered before the commit arrives after it', async () => {
+    const { api } = renderPlayer(makeExam([makeSection(0, '语文 第一部分'), makeSection(1, '语文 第二部分')]));
+    await startSection();
+    let late: (() => void) | null = null;
+    const original = apiMock.getMockImplementation();
+    apiMock.mockImplementation((async (endpoint: Endpoint, payload: never, options: never) => {
+      const answer = await original?.(endpoint, payload, options);
+      // The server answered (section open) before 结束本节; the answer reaches the page after it.
+      if (endpoint === saveAnswer && !late) {
+        await new Promise<void>((r) => {
+          late = r;
+        });
+      }
+      return answer;
+    }) as never);
+    fireEvent.click(screen.getAllByRole('radio')[0] as HTMLElement);
+    fireEvent.click(barButton('下一题'));
+    await screen.findByText('第 2 题 / 共 2 题');
+    await endSection();
+    await screen.findByRole('heading', { name: '「语文 第一部分」已结束' });
+    expect(late).not.toBeNull();
+    await act(async () => late?.());
+    expect(api.of(saveAnswer)).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: '「语文 第一部分」已结束' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '继续' }));
+    await screen.findByRole('heading', { name: '下一部分' });
+    expect(screen.getByText('语文 第二部分')).toBeTruthy();
+  });
+
+  it('warns once at five minutes left', async () => {
+    const now = Date.now();
+    const exam = makeExam(
+      [makeSection(0, '语文 第一部分', 2, { started_at: now - 781_000, deadline: now + 299_000 })],
+      ExamStatus.Start,
+    );
+    renderPlayer(exam);
+    expect(screen.getByText('第 1 题 / 共 2 题')).toBeTruthy();
+    await waitFor(() => expect(toastMock).toHaveBeenCalledWith('warning', '本部分还剩 5 分钟'));
+    expect(toastMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the exam when the time is up by the server clock, and leaves the section the server committed', async () => {
+    const now = Date.now();
+    const exam = makeExam(
+      [
+        makeSection(0, '语文 第一部分', 2, { started_at: now - 1_081_000, deadline: now - 1000 }),
+        makeSection(1, '语文 第二部分'),
+      ],
+      ExamStatus.Start,
+    );
+    // The server commits the section when the exam is read after its deadline.
+    const { api } = renderPlayer(exam, (e) => {
+      const section = e.sections[0] as Section;
+      section.action = { ...section.action, finished: true, auto_committed: true };
+      e.status = ExamStatus.PartCompleted;
+    });
+    await screen.findByRole('heading', { name: '「语文 第一部分」已结束' });
+    expect(api.of(getExam)).toHaveLength(1);
+    expect(screen.getByText('本部分时间已到，答案已由系统自动提交。')).toBeTruthy();
+    expect(toastMock).toHaveBeenCalledWith('warning', '本部分时间已到，答案已自动提交');
   });
 
   it('says so when a section was committed by time while the candidate was away', async () => {
