@@ -8,6 +8,8 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
+      // Component tests: each picks its DOM with a `// @vitest-environment jsdom` comment.
+      'apps/web/src/**/*.test.tsx',
       'apps/web/build/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],

@@ -4,9 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { emptyAnswer } from '../question/answer-logic.ts';
 import { makeQuestion } from '../question/testing/make-question.ts';
 import {
+  answersOf,
   clockOffset,
   formatClock,
+  initialPlayerState,
   initialPosition,
+  nextSectionAfter,
+  type PlayerState,
+  playerReducer,
   reviewStatus,
   sectionClock,
   spentSeconds,
@@ -182,5 +187,98 @@ describe('withProgress (a late answer never reopens a committed section)', () =>
     const after = withProgress(exam, fresh);
     expect(after.sections[1]?.action.finished).toBe(true);
     expect(after.status).toBe(3);
+  });
+});
+
+describe('the player stages (playerReducer)', () => {
+  const sections = (...finished: boolean[]) =>
+    finished.map((f, index) => ({ index, action: action({ finished: f, started_at: f ? 1 : 0 }) }));
+  const at = (stage: PlayerState['stage'], si = 0, qi = 0, endedAuto = false): PlayerState => ({
+    stage,
+    pos: { si, qi },
+    endedAuto,
+  });
+
+  it('starts a section from its intro at its first question', () => {
+    const s = playerReducer(at('StartIntro', 1, 3), { type: 'continue', sections: sections(true, false) });
+    expect(s).toEqual(at('InExam', 1, 0));
+  });
+
+  it('moves between questions and the review screen within the section, each move a new position', () => {
+    const start = at('InExam', 0, 0);
+    const second = playerReducer(start, { type: 'go', question: 1 });
+    expect(second).toEqual(at('InExam', 0, 1));
+    const review = playerReducer(second, { type: 'review' });
+    expect(review).toEqual(at('Review', 0, 1));
+    // 检查 again on the review screen changes nothing (no re-render, no time report).
+    expect(playerReducer(review, { type: 'review' })).toBe(review);
+    const back = playerReducer(review, { type: 'go', question: 1 });
+    expect(back).toEqual(at('InExam', 0, 1));
+    // Going to the question on screen still opens it again (the position is a new object).
+    expect(back.pos).not.toBe(review.pos);
+  });
+
+  it('leaves a committed section for its end, or for the result when the exam is over', () => {
+    expect(playerReducer(at('InExam', 0, 4), { type: 'committed', auto: false, examOver: false })).toEqual(
+      at('EndIntro', 0, 4, false),
+    );
+    expect(playerReducer(at('Review', 0, 4), { type: 'committed', auto: true, examOver: false })).toEqual(
+      at('EndIntro', 0, 4, true),
+    );
+    expect(playerReducer(at('InExam', 1, 0), { type: 'committed', auto: false, examOver: true }).stage).toBe('Result');
+  });
+
+  it('goes on after a section end to the next unfinished section, never back, then to the result', () => {
+    const next = playerReducer(at('EndIntro', 0, 5, true), { type: 'continue', sections: sections(true, false) });
+    expect(next).toEqual(at('StartIntro', 1, 0, true));
+    // A late answer left section 0 looking open: 继续 still moves forward.
+    expect(playerReducer(at('EndIntro', 1, 2), { type: 'continue', sections: sections(false, true, false) })).toEqual(
+      at('StartIntro', 2, 0),
+    );
+    expect(playerReducer(at('EndIntro', 1, 2), { type: 'continue', sections: sections(true, true) }).stage).toBe(
+      'Result',
+    );
+    expect(nextSectionAfter(sections(false, true, true), 0)).toBe(-1);
+  });
+
+  it('ignores moves that do not belong to the stage', () => {
+    for (const stage of ['StartIntro', 'EndIntro', 'Result'] as const) {
+      const s = at(stage, 1, 0);
+      expect(playerReducer(s, { type: 'go', question: 2 })).toBe(s);
+      expect(playerReducer(s, { type: 'review' })).toBe(s);
+      expect(playerReducer(s, { type: 'committed', auto: true, examOver: true })).toBe(s);
+    }
+    for (const stage of ['InExam', 'Review', 'Result'] as const) {
+      const s = at(stage, 0, 1);
+      expect(playerReducer(s, { type: 'continue', sections: sections(false, false) })).toBe(s);
+    }
+  });
+
+  it('opens where the exam is, after first saying a section ended while the candidate was away', () => {
+    const exam = (status: number, ...acts: Partial<SectionAction>[]) =>
+      ({
+        status,
+        sections: acts.map((a, index) => ({ index, action: action(a), questions: Array.from({ length: 3 }) })),
+        cursor: { section_index: 1, question_index: 2 },
+      }) as never;
+    expect(initialPlayerState(exam(ExamStatus.NotStart, {}))).toEqual(at('StartIntro', 0, 0));
+    expect(
+      initialPlayerState(exam(ExamStatus.PartCompleted, { finished: true, started_at: 1 }, { started_at: 2 })),
+    ).toEqual(at('InExam', 1, 2));
+    expect(
+      initialPlayerState(exam(ExamStatus.PartCompleted, { finished: true, started_at: 1, auto_committed: true }, {})),
+    ).toEqual(at('EndIntro', 0, 0, true));
+    expect(initialPlayerState(exam(ExamStatus.PartCompleted, { finished: true, started_at: 1 }, {}))).toEqual(
+      at('StartIntro', 1, 0),
+    );
+    expect(initialPlayerState(exam(ExamStatus.Finished, { finished: true, started_at: 1 })).stage).toBe('Result');
+  });
+
+  it('reads every answer by its question key', () => {
+    const answer = { ...emptyAnswer, selects: [2] };
+    const exam = {
+      sections: [{ questions: [{ index_key: 's0-q0', action: { answer } }] }, { questions: [] }],
+    } as never;
+    expect(answersOf(exam)).toEqual({ 's0-q0': answer });
   });
 });

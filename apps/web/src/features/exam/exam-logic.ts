@@ -102,6 +102,78 @@ export function initialPosition(exam: Pick<Exam, 'status' | 'sections' | 'cursor
   return { stage: 'InExam', section: si, question: Math.min(Math.max(0, q), section.questions.length - 1) };
 }
 
+/** Where the player is: the stage, the section and question on screen, how the last section ended. */
+export interface PlayerState {
+  stage: Stage;
+  /** A new object each time the player moves to a question (it is then opened on the server again). */
+  pos: { si: number; qi: number };
+  /** The section that ended (EndIntro) was committed by the server because its time ran out. */
+  endedAuto: boolean;
+}
+
+/** What moves the player from stage to stage. */
+export type PlayerEvent =
+  /** Show question `question` of the open section (a question, the review screen, Back, Next). */
+  | { type: 'go'; question: number }
+  /** The review screen (检查) of the open section. */
+  | { type: 'review' }
+  /** The open section was committed, by the candidate (结束本节) or by the server when time ran out. */
+  | { type: 'committed'; auto: boolean; examOver: boolean }
+  /** 开始本部分 on a section's intro, or 继续 / 查看成绩 after a section ended. */
+  | { type: 'continue'; sections: readonly Pick<Section, 'index' | 'action'>[] };
+
+/** The section after `si` the candidate goes on to: the first unfinished one after it, or -1. Never back. */
+export function nextSectionAfter(sections: readonly Pick<Section, 'index' | 'action'>[], si: number): number {
+  return sections.findIndex((s) => s.index > si && !s.action.finished);
+}
+
+/**
+ * Where the player opens (initialPosition), except that a section the server committed while the
+ * candidate was away is first said to have ended (EndIntro, endedAuto) before the next one.
+ */
+export function initialPlayerState(exam: Pick<Exam, 'status' | 'sections' | 'cursor'>): PlayerState {
+  const at = initialPosition(exam);
+  const before = exam.sections[at.section - 1];
+  return at.stage === 'StartIntro' && before?.action.auto_committed
+    ? { stage: 'EndIntro', pos: { si: at.section - 1, qi: 0 }, endedAuto: true }
+    : { stage: at.stage, pos: { si: at.section, qi: at.question }, endedAuto: false };
+}
+
+const inSection = (stage: Stage) => stage === 'InExam' || stage === 'Review';
+
+/**
+ * The player's stages: StartIntro → InExam ⇄ Review → EndIntro → StartIntro (next section) … →
+ * Result. Questions and the review screen only within an open section; a committed section is left
+ * for its end screen (or the result when the exam is over) and never entered again.
+ */
+export function playerReducer(state: PlayerState, event: PlayerEvent): PlayerState {
+  switch (event.type) {
+    case 'go':
+      if (!inSection(state.stage)) return state;
+      return { ...state, stage: 'InExam', pos: { ...state.pos, qi: event.question } };
+    case 'review':
+      if (!inSection(state.stage) || state.stage === 'Review') return state;
+      return { ...state, stage: 'Review' };
+    case 'committed':
+      if (!inSection(state.stage)) return state;
+      return { ...state, stage: event.examOver ? 'Result' : 'EndIntro', endedAuto: event.auto };
+    case 'continue': {
+      if (state.stage === 'StartIntro') return { ...state, stage: 'InExam', pos: { si: state.pos.si, qi: 0 } };
+      if (state.stage !== 'EndIntro') return state;
+      const next = nextSectionAfter(event.sections, state.pos.si);
+      if (next < 0) return { ...state, stage: 'Result' };
+      return { ...state, stage: 'StartIntro', pos: { si: next, qi: 0 } };
+    }
+  }
+}
+
+/** The answers of every question as the server has them, by index_key. */
+export function answersOf(exam: Pick<Exam, 'sections'>): Record<string, Answer> {
+  const out: Record<string, Answer> = {};
+  for (const s of exam.sections) for (const q of s.questions) out[q.index_key] = q.action.answer;
+  return out;
+}
+
 /**
  * After a refreshed exam: did the section we are in get committed (by the server when its time
  * ran out, or elsewhere)? Then the player leaves it.

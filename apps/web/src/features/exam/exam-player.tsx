@@ -1,295 +1,93 @@
-// The exam player: stages StartIntro → InExam → EndIntro → Review → Result (spec section 2).
-// The server owns the clock: the timer is its deadline read through the server-clock offset; a
-// section the server committed (time out) is left with a toast. Answers are saved as they change
-// (debounced, one save of a question at a time: save-queue.ts), the question shown is opened on
-// the server, and time is reported periodically.
-import type { ResponseOf } from '@gre/contract/endpoint';
-import {
-  addUsedTime,
-  finishSection,
-  flagQuestion,
-  getExam,
-  openQuestion,
-  saveAnswer,
-  submitQuestion,
-} from '@gre/contract/endpoints/exam';
+// The exam player: stages StartIntro → InExam → EndIntro → Review → Result (spec section 2), moved
+// by exam-logic.ts playerReducer. The server owns the clock: the timer is its deadline read through
+// the server-clock offset (useExamClock); a section the server committed (time out) is left with a
+// toast (useSectionCommit). Answers are saved as they change (useAnswerSaver: debounced, one save of
+// a question at a time), the question shown is opened on the server, and time is reported
+// periodically (useExamClock). Alt+N / B / M / R: useExamShortcuts.
+import { flagQuestion, submitQuestion } from '@gre/contract/endpoints/exam';
 import { DisplayMode } from '@gre/contract/enums';
-import type { Exam, ExamProgress } from '@gre/contract/exam';
-import type { Answer } from '@gre/contract/question';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { NavLayout } from '../../app/nav-layout.tsx';
-import { paths, reportHref } from '../../app/paths.ts';
-import { ExamResultSummary } from '../../components/exam-result.tsx';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { emptyAnswer, sanitizeNumeric, setText } from '../question/answer-logic.ts';
 import { QuestionView } from '../question/question-view.tsx';
 import { Calculator } from './calculator.tsx';
 import {
-  clockOffset,
   currentSectionIndex,
-  examKindLabel,
   hasCalculator,
-  initialPosition,
-  isOver,
-  type Stage,
-  sectionClock,
-  sectionKindLabel,
-  spentSeconds,
-  warnsFiveMinutes,
-  withProgress,
+  initialPlayerState,
+  nextSectionAfter,
+  playerReducer,
 } from './exam-logic.ts';
+import { IntroStage, ResultStage } from './exam-stages.tsx';
 import { ExamTopBar, PhoneActionBar } from './exam-top-bar.tsx';
 import { PracticeSubmit } from './practice-submit.tsx';
 import { ReviewScreen } from './review-screen.tsx';
-import { createSaveQueue } from './save-queue.ts';
+import { useAnswerSaver } from './use-answer-saver.ts';
+import { useExamClock } from './use-exam-clock.ts';
+import { type ExamView, useExamSession } from './use-exam-session.ts';
+import { useExamShortcuts } from './use-exam-shortcuts.ts';
+import { useSectionCommit } from './use-section-commit.ts';
 
-type View = ResponseOf<typeof getExam>;
-
-const saveDelayMs = 700;
-const timeReportMs = 20_000;
-const closedKinds = new Set(['section_timeout', 'section_closed', 'exam_finished']);
-
-function answersOf(exam: Exam): Record<string, Answer> {
-  const out: Record<string, Answer> = {};
-  for (const s of exam.sections) for (const q of s.questions) out[q.index_key] = q.action.answer;
-  return out;
-}
-
-export function ExamPlayer(props: { initial: View; receivedAt: number }) {
-  const examId = props.initial.exam.id;
-  const [exam, setExam] = useState<Exam>(props.initial.exam);
-  // Passages and figures; a mock's second section brings its own when it is chosen (refresh below).
-  const [groups, setGroups] = useState(() => new Map(props.initial.groups.map((g) => [g.id, g])));
+export function ExamPlayer(props: { initial: ExamView; receivedAt: number }) {
+  const session = useExamSession(props.initial, props.receivedAt);
+  const { examId, exam, setExam, groups, closed, applyProgress, refresh, onWriteError } = session;
   // A section the server committed while the candidate was away: say so before the next one.
-  const [start] = useState(() => {
-    const at = initialPosition(props.initial.exam);
-    const before = props.initial.exam.sections[at.section - 1];
-    return at.stage === 'StartIntro' && before?.action.auto_committed
-      ? { stage: 'EndIntro' as Stage, section: at.section - 1, question: 0, timedOut: true }
-      : { ...at, timedOut: false };
-  });
-  const [stage, setStage] = useState<Stage>(start.stage);
-  const [pos, setPos] = useState({ si: start.section, qi: start.question });
-  const [answers, setAnswers] = useState<Record<string, Answer>>(() => answersOf(props.initial.exam));
-  const [clockBase, setClockBase] = useState(() => ({
-    offset: clockOffset(props.initial.exam.server_time, props.receivedAt),
-    at: props.receivedAt,
-  }));
-  const [now, setNow] = useState(() => Date.now());
+  const [start] = useState(() => initialPlayerState(props.initial.exam));
+  const [player, dispatch] = useReducer(playerReducer, start);
+  const { stage, pos, endedAuto } = player;
   const [timerHidden, setTimerHidden] = useState(false);
   const [calcOpen, setCalcOpen] = useState(false);
-  const [confirmExit, setConfirmExit] = useState(false);
-  const [endedAuto, setEndedAuto] = useState(start.timedOut);
   const toldTimedOut = useRef(false);
   useEffect(() => {
-    if (!start.timedOut || toldTimedOut.current) return;
+    if (!start.endedAuto || toldTimedOut.current) return;
     toldTimedOut.current = true;
     toast('warning', '上一部分时间已到，答案已自动提交');
-  }, [start.timedOut]);
+  }, [start.endedAuto]);
 
-  const answersRef = useRef(answers);
-  answersRef.current = answers;
-  const pending = useRef(new Map<string, { timer: ReturnType<typeof setTimeout>; si: number; qi: number }>());
-  // Saves of one question one after the other (a lost race is retried by the api client).
-  const saves = useRef(createSaveQueue());
-  const closed = useRef(new Set<number>());
-  const spentSince = useRef(Date.now());
-  const timeoutToasted = useRef(false);
-  const refreshing = useRef(false);
-  const warned = useRef(new Set<number>());
+  const saver = useAnswerSaver({ examId, initialExam: props.initial.exam, closed, applyProgress, onWriteError });
+  const { answers, change: changeAnswer, flush: flushSaves } = saver;
 
   const section = exam.sections[pos.si];
   const runtime = section?.questions[pos.qi];
-  const inSection = stage === 'InExam' || stage === 'Review';
 
-  const applyProgress = useCallback((p: ExamProgress) => {
-    const at = Date.now();
-    setExam((e) => withProgress(e, p));
-    setClockBase({ offset: clockOffset(p.server_time, at), at });
-  }, []);
+  const { clock, reportTime } = useExamClock({
+    examId,
+    stage,
+    pos,
+    section,
+    clockBase: session.clockBase,
+    closed,
+    applyProgress,
+    onWriteError,
+    refresh,
+  });
 
-  const refresh = useCallback(async () => {
-    const view = await api(getExam, { exam_id: examId });
-    const at = Date.now();
-    setExam(view.exam);
-    setGroups(new Map(view.groups.map((g) => [g.id, g])));
-    setClockBase({ offset: clockOffset(view.exam.server_time, at), at });
-    return view.exam;
-  }, [examId]);
-
-  /** A write was refused because the section or exam is closed: read the exam again and move on. */
-  const onWriteError = useCallback(
-    (error: unknown) => {
-      if (!(error instanceof ApiError) || error.failure.type !== 'api') return;
-      if (!closedKinds.has(error.failure.errData.kind)) return;
-      if (error.failure.errData.kind === 'section_timeout') timeoutToasted.current = true;
-      void refresh().catch(() => {});
-    },
-    [refresh],
-  );
-
-  const sendSave = useCallback(
-    (key: string, si: number, qi: number, keepalive = false) => {
-      pending.current.delete(key);
-      if (closed.current.has(si)) return Promise.resolve();
-      // The answer as it is when the save leaves (it may wait for an earlier save of this question).
-      const send = () => {
-        if (closed.current.has(si)) return Promise.resolve();
-        const answer = answersRef.current[key] ?? emptyAnswer;
-        return api(
-          saveAnswer,
-          { exam_id: examId, section_index: si, question_index: qi, answer, used_time_seconds: 0 },
-          { keepalive },
-        )
-          .then(applyProgress)
-          .catch(onWriteError);
-      };
-      // A closing page cannot wait for an earlier save still being retried: it sends at once.
-      return keepalive ? send() : saves.current.enqueue(key, send);
-    },
-    [examId, applyProgress, onWriteError],
-  );
-
-  const flushSaves = useCallback(
-    (keepalive = false) => {
-      const waits: Promise<void>[] = [];
-      for (const [key, p] of [...pending.current.entries()]) {
-        clearTimeout(p.timer);
-        waits.push(sendSave(key, p.si, p.qi, keepalive));
-      }
-      return Promise.all(waits);
-    },
-    [sendSave],
-  );
-
-  // Closing the tab (or leaving it for another app on a phone) within the save delay must not lose
-  // the answer just typed: send what is pending at once, as requests that outlive the page.
-  useEffect(() => {
-    const flushNow = () => void flushSaves(true);
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flushNow();
-    };
-    window.addEventListener('pagehide', flushNow);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('pagehide', flushNow);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [flushSaves]);
-
-  const reportTime = useCallback(
-    (si: number, qi: number) => {
-      const at = Date.now();
-      const seconds = spentSeconds(spentSince.current, at);
-      spentSince.current += seconds * 1000;
-      if (seconds <= 0 || closed.current.has(si)) return Promise.resolve();
-      return api(addUsedTime, { exam_id: examId, section_index: si, question_index: qi, seconds })
-        .then(applyProgress)
-        .catch(onWriteError);
-    },
-    [examId, applyProgress, onWriteError],
-  );
-
-  // Open the question on screen (NotEncountered → NotAnswered, cursor, starts the section), count
-  // its time, and report the time when it leaves the screen.
-  useEffect(() => {
-    if (stage !== 'InExam') return;
-    const { si, qi } = pos;
-    spentSince.current = Date.now();
-    if (!closed.current.has(si)) {
-      api(openQuestion, { exam_id: examId, section_index: si, question_index: qi })
-        .then(applyProgress)
-        .catch(onWriteError);
-    }
-    const every = setInterval(() => {
-      if (document.visibilityState === 'visible') void reportTime(si, qi);
-    }, timeReportMs);
-    return () => {
-      clearInterval(every);
-      void reportTime(si, qi);
-    };
-  }, [stage, pos, examId, applyProgress, onWriteError, reportTime]);
-
-  // The clock ticks while a section is open.
-  useEffect(() => {
-    if (!inSection) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [inSection]);
-
-  const clock = section
-    ? sectionClock(section.action, section.time_limit_seconds, now, clockBase.offset, clockBase.at)
-    : null;
-
-  // Time is up by the server's clock: read the exam (the server commits the section) and move on.
-  useEffect(() => {
-    if (!inSection || !clock?.overtime || refreshing.current || section?.action.finished) return;
-    refreshing.current = true;
-    void refresh()
-      .catch(() => {})
-      .finally(() => {
-        setTimeout(() => {
-          refreshing.current = false;
-        }, 2000);
-      });
-  }, [inSection, clock?.overtime, section?.action.finished, refresh]);
-
-  // The five-minute warning, once per section.
-  useEffect(() => {
-    if (!inSection || !clock || !section) return;
-    if (warnsFiveMinutes(clock, section.time_limit_seconds) && !warned.current.has(pos.si)) {
-      warned.current.add(pos.si);
-      toast('warning', `本部分还剩 ${Math.ceil(clock.seconds / 60)} 分钟`);
-    }
-  }, [inSection, clock, section, pos.si]);
-
-  // The section on screen was committed (by the candidate, or by the server when time ran out).
-  useEffect(() => {
-    if (!inSection || !section?.action.finished || closed.current.has(pos.si)) return;
-    closed.current.add(pos.si);
-    for (const p of pending.current.values()) clearTimeout(p.timer);
-    pending.current.clear();
-    setCalcOpen(false);
-    setConfirmExit(false);
-    const auto = section.action.auto_committed;
-    // A later section chosen by this one (easy / medium / hard) gets its questions now: read them.
-    if (exam.sections.some((s) => s.index > pos.si && !s.questions.length)) void refresh().catch(() => {});
-    if (auto && !timeoutToasted.current) toast('warning', '本部分时间已到，答案已自动提交');
-    timeoutToasted.current = false;
-    setEndedAuto(auto);
-    setStage(isOver(exam.status) ? 'Result' : 'EndIntro');
-  }, [inSection, section, pos.si, exam.status, exam.sections, refresh]);
-
-  const changeAnswer = useCallback(
-    (key: string, si: number, qi: number, answer: Answer) => {
-      setAnswers((a) => ({ ...a, [key]: answer }));
-      answersRef.current = { ...answersRef.current, [key]: answer };
-      const old = pending.current.get(key);
-      if (old) clearTimeout(old.timer);
-      pending.current.set(key, { si, qi, timer: setTimeout(() => void sendSave(key, si, qi), saveDelayMs) });
-    },
-    [sendSave],
-  );
+  const closeCalculator = useCallback(() => setCalcOpen(false), []);
+  const { confirmExit, setConfirmExit, exitSection } = useSectionCommit({
+    session,
+    stage,
+    pos,
+    section,
+    dispatch,
+    discardAll: saver.discardAll,
+    closeCalculator,
+    flush: flushSaves,
+    reportTime,
+  });
 
   const goTo = useCallback(
     (qi: number) => {
       void flushSaves();
-      setPos((p) => ({ ...p, qi }));
-      setStage('InExam');
+      dispatch({ type: 'go', question: qi });
     },
     [flushSaves],
   );
@@ -298,7 +96,7 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
   const next = () => {
     if (pos.qi < count - 1) return goTo(pos.qi + 1);
     void flushSaves();
-    setStage('Review');
+    dispatch({ type: 'review' });
   };
   const back = () => pos.qi > 0 && goTo(pos.qi - 1);
   const toggleMark = () => {
@@ -321,35 +119,10 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
   };
   const openReview = () => {
     void flushSaves();
-    setStage('Review');
-  };
-  const exitSection = async () => {
-    setConfirmExit(false);
-    const si = pos.si;
-    await reportTime(si, pos.qi);
-    await flushSaves();
-    await api(finishSection, { exam_id: examId, section_index: si }).then(applyProgress).catch(onWriteError);
+    dispatch({ type: 'review' });
   };
 
-  // Keyboard shortcuts while a section is open: Alt+N next, Alt+B back, Alt+M mark, Alt+R review.
-  const shortcuts = useRef({ next, back, toggleMark, openReview });
-  shortcuts.current = { next, back, toggleMark, openReview };
-  useEffect(() => {
-    if (!inSection) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (!e.altKey || e.ctrlKey || e.metaKey) return;
-      const act = { KeyN: 'next', KeyB: 'back', KeyM: 'toggleMark', KeyR: 'openReview' }[e.code] as
-        | keyof typeof shortcuts.current
-        | undefined;
-      if (!act || (stage === 'Review' && act !== 'openReview' && act !== 'back' && act !== 'next')) return;
-      e.preventDefault();
-      if (stage === 'Review' && act === 'back') return goTo(pos.qi);
-      if (stage === 'Review' && act === 'next') return;
-      shortcuts.current[act]();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [inSection, stage, goTo, pos.qi]);
+  useExamShortcuts({ stage, qi: pos.qi, goTo, actions: { next, back, toggleMark, openReview } });
 
   if (stage === 'Result') return <ResultStage exam={exam} refresh={refresh} />;
 
@@ -358,9 +131,7 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
   if (stage === 'StartIntro' || stage === 'EndIntro') {
     // After a section ends, the next is the first unfinished one after it: never back to it.
     const nextIndex =
-      stage === 'EndIntro'
-        ? exam.sections.findIndex((s) => s.index > pos.si && !s.action.finished)
-        : currentSectionIndex(exam.sections);
+      stage === 'EndIntro' ? nextSectionAfter(exam.sections, pos.si) : currentSectionIndex(exam.sections);
     const target = stage === 'StartIntro' ? section : exam.sections[nextIndex];
     return (
       <IntroStage
@@ -370,16 +141,7 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
         endedAuto={endedAuto}
         target={target ?? null}
         onRetry={() => void refresh().catch(() => {})}
-        onContinue={() => {
-          if (stage === 'EndIntro') {
-            if (nextIndex < 0) return setStage('Result');
-            setPos({ si: nextIndex, qi: 0 });
-            setStage('StartIntro');
-          } else {
-            setPos({ si: pos.si, qi: 0 });
-            setStage('InExam');
-          }
-        }}
+        onContinue={() => dispatch({ type: 'continue', sections: exam.sections })}
       />
     );
   }
@@ -394,11 +156,7 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
   const practiceMode = section.action.practice_mode;
   const submitted = runtime?.action.submitted ?? false;
   const submitCurrent = async () => {
-    const waiting = pending.current.get(key);
-    if (waiting) {
-      clearTimeout(waiting.timer);
-      pending.current.delete(key);
-    }
+    saver.discard(key);
     try {
       const p = await api(submitQuestion, {
         exam_id: examId,
@@ -525,139 +283,5 @@ export function ExamPlayer(props: { initial: View; receivedAt: number }) {
         </DialogActions>
       </Dialog>
     </Box>
-  );
-}
-
-function IntroStage(props: {
-  exam: Exam;
-  stage: 'StartIntro' | 'EndIntro';
-  ended: Exam['sections'][number] | null;
-  endedAuto: boolean;
-  target: Exam['sections'][number] | null;
-  onContinue: () => void;
-  onRetry: () => void;
-}) {
-  const t = props.target;
-  // An adaptive section whose questions are being read after the previous section was committed.
-  const preparing = !!t && t.questions.length === 0;
-  const first = props.stage === 'StartIntro' && t?.index === 0 && !t.action.started_at;
-  return (
-    <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: { xs: 2, sm: 4 }, bgcolor: 'grey.100' }}>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 640, p: { xs: 3, sm: 5 } }}>
-        <Stack spacing={2.5}>
-          <Typography variant="body2" color="text.secondary">
-            {examKindLabel[props.exam.kind]} · {props.exam.name}
-          </Typography>
-          {props.ended ? (
-            <Box>
-              <Typography variant="h2" component="h1" sx={{ fontSize: '1.4rem', mb: 1 }}>
-                「{props.ended.name}」已结束
-              </Typography>
-              <Typography color={props.endedAuto ? 'warning.main' : 'text.secondary'}>
-                {props.endedAuto ? '本部分时间已到，答案已由系统自动提交。' : '本部分答案已提交。'}
-              </Typography>
-            </Box>
-          ) : (
-            <Typography variant="h2" component="h1" sx={{ fontSize: '1.4rem' }}>
-              {first ? '考试说明' : '下一部分'}
-            </Typography>
-          )}
-          {t ? (
-            <Paper variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }}>
-              <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
-                {props.ended ? '接下来：' : ''}
-                {t.name}
-              </Typography>
-              <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-                第 {t.index + 1} 部分 / 共 {props.exam.sections.length} 部分 · {sectionKindLabel[t.kind]} ·{' '}
-                {preparing ? '题目按上一部分的表现生成' : `${t.questions.length} 题`} ·{' '}
-                {t.time_limit_seconds > 0 ? `限时 ${Math.round(t.time_limit_seconds / 60)} 分钟` : '不限时（正计时）'}
-              </Typography>
-            </Paper>
-          ) : (
-            <Typography color="text.secondary">所有部分都已完成。</Typography>
-          )}
-          {props.stage === 'StartIntro' && t ? (
-            <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'text.secondary', lineHeight: 1.9 }}>
-              <li>计时由服务器掌握：关闭或刷新页面，计时不会暂停，回来后从原题继续。</li>
-              <li>本部分内可以前后翻题、标记（标记）、打开检查页（检查）查看每题状态。</li>
-              {t.kind === 'quant' ? <li>数学部分可使用屏幕计算器，「Transfer Display」把结果填入答案框。</li> : null}
-              <li>答案随作答自动保存；点「结束本节」提交后不能再返回修改。</li>
-            </Box>
-          ) : null}
-          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-            {preparing && props.stage === 'StartIntro' ? (
-              <Button variant="contained" size="large" onClick={props.onRetry} sx={{ minWidth: 160 }}>
-                正在准备题目，点此刷新
-              </Button>
-            ) : (
-              <Button variant="contained" size="large" onClick={props.onContinue} sx={{ minWidth: 160 }}>
-                {props.stage === 'StartIntro' ? '开始本部分' : t ? '继续' : '查看成绩'}
-              </Button>
-            )}
-            <Button component={Link} to={paths.record} size="large">
-              稍后继续
-            </Button>
-          </Box>
-        </Stack>
-      </Paper>
-    </Box>
-  );
-}
-
-function ResultStage(props: { exam: Exam; refresh: () => Promise<Exam> }) {
-  const { exam, refresh } = props;
-  const result = exam.result;
-  const asked = useRef(false);
-  useEffect(() => {
-    if (result || asked.current) return;
-    asked.current = true;
-    void refresh().catch(() => {});
-  }, [result, refresh]);
-  // A mock goes back to the mocks, a practice set to practice (issue 10).
-  const isMock = exam.kind !== 'practice' && exam.kind !== 'custom';
-  return (
-    <NavLayout>
-      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-        <Stack spacing={3}>
-          <Box>
-            <Typography variant="body2" color="text.secondary">
-              {examKindLabel[exam.kind]}
-            </Typography>
-            <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.9rem' }, mt: 0.5 }}>
-              {exam.name} · 已完成
-            </Typography>
-            {exam.is_auto_commit ? (
-              <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>
-                有部分因时间到由系统自动提交。
-              </Typography>
-            ) : null}
-          </Box>
-          {result ? (
-            <ExamResultSummary
-              result={result}
-              examKind={exam.kind}
-              examId={exam.id}
-              seenBefore={exam.seen_before.length}
-            />
-          ) : (
-            <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-              <CircularProgress aria-label="正在读取成绩" />
-            </Box>
-          )}
-          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-            <Button component={Link} to={reportHref({ examId: exam.id })} variant="contained" size="large">
-              查看报告与解析
-            </Button>
-            <Button component={Link} to={paths.record} size="large">
-              练习记录
-            </Button>
-            <Button component={Link} to={isMock ? paths.simulate : paths.exerciseList} size="large">
-              {isMock ? '返回模考' : '返回练习'}
-            </Button>
-          </Box>
-        </Stack>
-      </Container>
-    </NavLayout>
   );
 }
