@@ -1,7 +1,7 @@
 // The player's pure rules: the section clock (from the server's deadline and the server's clock,
 // never reset by the browser), the review-screen status of each question, where the player
 // starts, and the labels. The player component only calls these.
-import { ExamStatus, QuestionState } from '@gre/contract/enums';
+import { ExamStatus, measureLabel, QuestionCategory, QuestionState } from '@gre/contract/enums';
 import type { Exam, ExamProgress, QuestionRuntime, Section, SectionAction } from '@gre/contract/exam';
 import type { Answer, Question } from '@gre/contract/question';
 import { isComplete } from '../question/answer-logic.ts';
@@ -174,19 +174,11 @@ export function answersOf(exam: Pick<Exam, 'sections'>): Record<string, Answer> 
   return out;
 }
 
-/**
- * After a refreshed exam: did the section we are in get committed (by the server when its time
- * ran out, or elsewhere)? Then the player leaves it.
- */
-export function sectionClosedUnderUs(exam: Pick<Exam, 'sections'>, sectionIndex: number): boolean {
-  return exam.sections[sectionIndex]?.action.finished === true;
-}
-
 /** The measure label of a section kind. */
 export const sectionKindLabel: Record<Section['kind'], string> = {
   issue: '分析性写作',
-  verbal: '语文',
-  quant: '数学',
+  verbal: measureLabel.verbal,
+  quant: measureLabel.quant,
   practice: '练习',
 };
 
@@ -203,7 +195,10 @@ export const examKindLabel: Record<Exam['kind'], string> = {
 export function hasCalculator(section: Pick<Section, 'kind' | 'questions'>): boolean {
   if (section.kind === 'quant') return true;
   if (section.kind !== 'practice') return false;
-  return section.questions.length > 0 && section.questions.every((q: QuestionRuntime) => q.data.category === 3);
+  return (
+    section.questions.length > 0 &&
+    section.questions.every((q: QuestionRuntime) => q.data.category === QuestionCategory.Math)
+  );
 }
 
 /** Seconds to report for the question on screen: whole seconds since `since`, at most one hour. */
