@@ -43,6 +43,11 @@ const spentSchema = z
   .min(0, { error: '用时不正确' })
   .max(3600, { error: '用时不正确' });
 
+/** A read of an exam may settle a timed-out section first: a write that can lose or land late. */
+const examReadErrors = ['not_found', 'conflict', 'exam_finished', 'section_closed', 'section_timeout'] as const;
+/** Every write to a running exam: the engine's refusals, and the quota a first answer takes. */
+const examWriteErrors = [...examReadErrors, 'day_overflow', 'role_overflow'] as const;
+
 export const listTemplates = endpoint({
   path: '/api/book/list_templates',
   summary: '某列表页的练习册与模考（index/pick/big/best/simulate/season/higher/math2），含我的进度',
@@ -94,7 +99,7 @@ export const getExam = endpoint({
   path: '/api/exam/get',
   summary: '读取考试（续考：光标与服务器计算的剩余时间；超时的部分此时自动提交）',
   access: 'user',
-  errors: ['not_found', 'conflict', 'exam_finished', 'section_closed', 'section_timeout'],
+  errors: examReadErrors,
   request: z.object({ exam_id: examIdSchema }),
   response: examViewSchema,
 });
@@ -103,15 +108,7 @@ export const openQuestion = endpoint({
   path: '/api/exam/open_question',
   summary: '打开一道题（未看过 → 未作答），并把光标移到这里；进入新部分时开始计时',
   access: 'user',
-  errors: [
-    'not_found',
-    'conflict',
-    'exam_finished',
-    'section_closed',
-    'section_timeout',
-    'day_overflow',
-    'role_overflow',
-  ],
+  errors: examWriteErrors,
   request: z.object(position),
   response: examProgressSchema,
 });
@@ -120,15 +117,7 @@ export const saveAnswer = endpoint({
   path: '/api/exam/save_answer',
   summary: '保存答案（已作答，记录时间）；超过本部分截止时间则拒绝',
   access: 'user',
-  errors: [
-    'not_found',
-    'conflict',
-    'exam_finished',
-    'section_closed',
-    'section_timeout',
-    'day_overflow',
-    'role_overflow',
-  ],
+  errors: examWriteErrors,
   request: z.object({ ...position, answer: answerSchema, used_time_seconds: spentSchema.default(0) }),
   response: examProgressSchema,
 });
@@ -137,15 +126,7 @@ export const submitQuestion = endpoint({
   path: '/api/exam/submit_question',
   summary: '练习模式：提交一道题（之后不能再改），随后读取考试即可看到本题答案与解析',
   access: 'user',
-  errors: [
-    'not_found',
-    'conflict',
-    'exam_finished',
-    'section_closed',
-    'section_timeout',
-    'day_overflow',
-    'role_overflow',
-  ],
+  errors: examWriteErrors,
   request: z.object({ ...position, answer: answerSchema, used_time_seconds: spentSchema.default(0) }),
   response: examProgressSchema,
 });
@@ -154,15 +135,7 @@ export const flagQuestion = endpoint({
   path: '/api/exam/flag',
   summary: '标记或取消标记一道题',
   access: 'user',
-  errors: [
-    'not_found',
-    'conflict',
-    'exam_finished',
-    'section_closed',
-    'section_timeout',
-    'day_overflow',
-    'role_overflow',
-  ],
+  errors: examWriteErrors,
   request: z.object({ ...position, flagged: z.boolean({ error: '请说明是否标记' }) }),
   response: examProgressSchema,
 });
@@ -171,15 +144,7 @@ export const moveCursor = endpoint({
   path: '/api/exam/move_cursor',
   summary: '移动光标（只能在当前部分内）',
   access: 'user',
-  errors: [
-    'not_found',
-    'conflict',
-    'exam_finished',
-    'section_closed',
-    'section_timeout',
-    'day_overflow',
-    'role_overflow',
-  ],
+  errors: examWriteErrors,
   request: z.object(position),
   response: examProgressSchema,
 });
@@ -188,15 +153,7 @@ export const addUsedTime = endpoint({
   path: '/api/exam/add_time',
   summary: '累加一道题的用时（秒）',
   access: 'user',
-  errors: [
-    'not_found',
-    'conflict',
-    'exam_finished',
-    'section_closed',
-    'section_timeout',
-    'day_overflow',
-    'role_overflow',
-  ],
+  errors: examWriteErrors,
   request: z.object({ ...position, seconds: spentSchema }),
   response: examProgressSchema,
 });
@@ -205,15 +162,7 @@ export const finishSection = endpoint({
   path: '/api/exam/finish_section',
   summary: '提交当前部分（记录用时）；最后一部分提交后考试完成',
   access: 'user',
-  errors: [
-    'not_found',
-    'conflict',
-    'exam_finished',
-    'section_closed',
-    'section_timeout',
-    'day_overflow',
-    'role_overflow',
-  ],
+  errors: examWriteErrors,
   request: z.object({ exam_id: examIdSchema, section_index: position.section_index }),
   response: examProgressSchema,
 });
@@ -222,15 +171,7 @@ export const finishExam = endpoint({
   path: '/api/exam/finish',
   summary: '交卷：提交所有未完成的部分并评分',
   access: 'user',
-  errors: [
-    'not_found',
-    'conflict',
-    'exam_finished',
-    'section_closed',
-    'section_timeout',
-    'day_overflow',
-    'role_overflow',
-  ],
+  errors: examWriteErrors,
   backdrop: true,
   request: z.object({ exam_id: examIdSchema }),
   response: examProgressSchema,

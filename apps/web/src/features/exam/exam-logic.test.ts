@@ -18,17 +18,9 @@ import {
   warnsFiveMinutes,
   withProgress,
 } from './exam-logic.ts';
+import { makeSectionAction } from './testing/make-section.ts';
 
-const action = (over: Partial<SectionAction> = {}): SectionAction => ({
-  started_at: 0,
-  deadline: 0,
-  used_seconds: 0,
-  remaining_seconds: 1080,
-  finished: false,
-  auto_committed: false,
-  practice_mode: false,
-  ...over,
-});
+const action = makeSectionAction;
 
 describe('sectionClock', () => {
   const serverNow = 1_000_000_000_000;

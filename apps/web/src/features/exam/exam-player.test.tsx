@@ -22,6 +22,7 @@ import { toast } from '../../lib/toast.ts';
 import { emptyAnswer } from '../question/answer-logic.ts';
 import { makeQuestion } from '../question/testing/make-question.ts';
 import { ExamPlayer } from './exam-player.tsx';
+import { makeSectionAction } from './testing/make-section.ts';
 
 vi.mock('../../lib/api-client.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../lib/api-client.ts')>();
@@ -41,16 +42,7 @@ function makeSection(index: number, name: string, count = 2, over: Partial<Secti
     kind: 'verbal',
     difficulty: 2,
     time_limit_seconds: 1080,
-    action: {
-      started_at: 0,
-      deadline: 0,
-      used_seconds: 0,
-      remaining_seconds: 1080,
-      finished: false,
-      auto_committed: false,
-      practice_mode: false,
-      ...over,
-    },
+    action: makeSectionAction(over),
     result: null,
     questions: Array.from({ length: count }, (_, i) => ({
       id: `q-${index}-${i}`,
