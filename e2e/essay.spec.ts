@@ -86,47 +86,56 @@ test('a candidate writes an essay on the idea page and watches it being graded',
   await expect(page.getByRole('region', { name: '我的作文' }).getByRole('button', { name: /4\.5 \/ 6/ })).toBeVisible();
 });
 
+// A journey that stops half-way (a failure or a timeout) hands its mock in here, with a request
+// context of its own: a running mock hides the SVIP's answers from later journeys (ADR 0017).
+let runningMock: { examId: string; token: string } | null = null;
+test.afterEach(async ({ playwright, baseURL }) => {
+  if (!runningMock) return;
+  const api = await playwright.request.newContext({ baseURL });
+  await api.post('/api/exam/finish', {
+    data: { exam_id: runningMock.examId },
+    headers: { authorization: `Bearer ${runningMock.token}` },
+  });
+  await api.dispose();
+  runningMock = null;
+});
+
 test('a candidate finishes a mock with an essay and sees it move from Judging to Finished', async ({
   page,
   request,
 }) => {
+  // The longest journey (five sections and a graded essay): three times the usual time on a busy machine.
+  test.slow();
   const token = await signIn(page, request, 'svip@demo.gre-prep.cn');
   const created = await request.post('/api/exam/create', {
     data: { create_option: { kind: 'full', with_issue: true } },
     headers: { authorization: `Bearer ${token}` },
   });
   const examId = ((await created.json()) as { data: { exam_id: string } }).data.exam_id;
-  // A failure half-way hands the mock in: a running mock hides the SVIP's answers from later journeys (ADR 0017).
-  try {
-    await page.goto(`/exam/${examId}`);
+  runningMock = { examId, token };
+  await page.goto(`/exam/${examId}`);
 
-    await page.getByRole('button', { name: '开始本部分' }).click();
-    await page.getByRole('textbox', { name: '你的作文（英文）' }).fill(essay('E2E-MOCK'));
-    await expect(page.getByText(/\d+ words/)).toBeVisible();
-    // End every section: the Issue essay first, then the four measures unanswered.
-    for (let s = 0; s < 5; s++) {
-      await page.getByRole('button', { name: '结束本节' }).click();
-      await page.getByRole('dialog', { name: '结束本节？' }).getByRole('button', { name: '结束本节' }).click();
-      if (s < 4) {
-        await page.getByRole('button', { name: '继续' }).click();
-        await page.getByRole('button', { name: '开始本部分' }).click();
-      }
+  await page.getByRole('button', { name: '开始本部分' }).click();
+  await page.getByRole('textbox', { name: '你的作文（英文）' }).fill(essay('E2E-MOCK'));
+  await expect(page.getByText(/\d+ words/)).toBeVisible();
+  // End every section: the Issue essay first, then the four measures unanswered.
+  for (let s = 0; s < 5; s++) {
+    await page.getByRole('button', { name: '结束本节' }).click();
+    await page.getByRole('dialog', { name: '结束本节？' }).getByRole('button', { name: '结束本节' }).click();
+    if (s < 4) {
+      await page.getByRole('button', { name: '继续' }).click();
+      await page.getByRole('button', { name: '开始本部分' }).click();
     }
-    // The result screen: the essay was committed with the Issue section and is still being graded.
-    await expect(page.getByRole('heading', { name: /已完成/ })).toBeVisible();
-    const card = page.getByLabel('作文批改');
-    await expect(card.getByText('批改中')).toBeVisible();
-    await expect(card).toHaveAttribute('data-essay-status', '2', { timeout: 30_000 });
-    // The mock's prompt is drawn at random, so this essay may be off its topic: the built-in check
-    // then caps the model's 4.5. Either way the model graded it, with feedback per trait.
-    await expect(card.getByLabel(/^得分 \d(\.5)? \/ 6$/)).toBeVisible();
-    await expect(card.getByText('模型评分（e2e-rater）')).toBeVisible();
-    await expect(card.getByText('立场与展开')).toBeVisible();
-  } catch (error) {
-    await request.post('/api/exam/finish', {
-      data: { exam_id: examId },
-      headers: { authorization: `Bearer ${token}` },
-    });
-    throw error;
   }
+  // The result screen: the essay was committed with the Issue section and is still being graded.
+  await expect(page.getByRole('heading', { name: /已完成/ })).toBeVisible();
+  const card = page.getByLabel('作文批改');
+  await expect(card.getByText('批改中')).toBeVisible();
+  await expect(card).toHaveAttribute('data-essay-status', '2', { timeout: 30_000 });
+  // The mock's prompt is drawn at random, so this essay may be off its topic: the built-in check
+  // then caps the model's 4.5. Either way the model graded it, with feedback per trait.
+  await expect(card.getByLabel(/^得分 \d(\.5)? \/ 6$/)).toBeVisible();
+  await expect(card.getByText('模型评分（e2e-rater）')).toBeVisible();
+  await expect(card.getByText('立场与展开')).toBeVisible();
+  runningMock = null;
 });

@@ -137,12 +137,14 @@ export function ChoiceList(props: ChoiceListProps) {
   );
 }
 
-/** The oval or square, with the option's letter (analyses name options by letter). */
+/**
+ * The oval or square, with the option's letter (analyses name options by letter). The letter is
+ * part of the option's accessible name: an option that is only a formula ("$2$") still has one.
+ */
 function Indicator(props: { control: 'radio' | 'checkbox'; chosen: boolean; letter: string }) {
   return (
     <Box
       component="span"
-      aria-hidden
       sx={{
         flexShrink: 0,
         width: 28,
