@@ -132,3 +132,42 @@ export const contentSetSchema = z.object({
   questions: z.array(contentQuestionSchema).min(1),
 });
 export type ContentSet = z.infer<typeof contentSetSchema>;
+
+/** A knowledge point: the Chinese name of a tag (as in a question's `tags`). */
+const knowledgePoint = z
+  .string()
+  .min(1)
+  .max(20)
+  .regex(/^\S(.*\S)?$/, { error: '知识点名称前后不能有空格' });
+const areaPoints = z.array(knowledgePoint).min(1);
+
+/**
+ * content/knowledge-points.yaml: the math knowledge points of each GRE content area (content/README.md,
+ * "Knowledge points"). A name belongs to one area only.
+ */
+export const knowledgePointsSchema = z
+  .strictObject({
+    math_areas: z.strictObject({
+      arithmetic: areaPoints,
+      algebra: areaPoints,
+      geometry: areaPoints,
+      data_analysis: areaPoints,
+    }),
+  })
+  .superRefine((kp, ctx) => {
+    const seen = new Map<string, string>();
+    for (const [area, names] of Object.entries(kp.math_areas)) {
+      names.forEach((name, i) => {
+        const prev = seen.get(name);
+        if (prev !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['math_areas', area, i],
+            message: `知识点「${name}」已列在 ${prev}，一个知识点只能属于一个领域`,
+          });
+        }
+        seen.set(name, area);
+      });
+    }
+  });
+export type KnowledgePoints = z.infer<typeof knowledgePointsSchema>;

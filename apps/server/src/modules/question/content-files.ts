@@ -1,8 +1,9 @@
-// Reads content/ (one YAML file per set) and validates every file with the contract's schema.
+// Reads content/ (one YAML file per set, and knowledge-points.yaml) and validates every file with the
+// contract's schemas.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type ContentSet, contentSetSchema } from '@gre/contract/content';
+import { type ContentSet, contentSetSchema, type KnowledgePoints, knowledgePointsSchema } from '@gre/contract/content';
 import { parse } from 'yaml';
 
 export const contentFolders = ['filling', 'reading', 'math', 'issue'] as const;
@@ -81,4 +82,27 @@ export function readContentSets(dir: string): LoadedSet[] {
   }
   if (problems.length) throw new ContentError(problems);
   return sets;
+}
+
+/** The file of knowledge points under content/ (content/README.md, "Knowledge points"). */
+export const knowledgePointsFile = 'knowledge-points.yaml';
+
+/** content/knowledge-points.yaml, validated; throws ContentError listing every problem. */
+export function readKnowledgePoints(dir: string): KnowledgePoints {
+  let raw: unknown;
+  try {
+    raw = parse(fs.readFileSync(path.join(dir, knowledgePointsFile), 'utf8'), { uniqueKeys: true });
+  } catch (err) {
+    throw new ContentError([`${knowledgePointsFile}: ${(err as Error).message.split('\n')[0]}`]);
+  }
+  return parseKnowledgePoints(raw);
+}
+
+/** Validates parsed knowledge points (the file's YAML); throws ContentError listing every problem. */
+export function parseKnowledgePoints(raw: unknown): KnowledgePoints {
+  const parsed = knowledgePointsSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ContentError(parsed.error.issues.map((i) => `${knowledgePointsFile}: ${i.path.join('.')}: ${i.message}`));
+  }
+  return parsed.data;
 }
