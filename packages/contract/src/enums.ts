@@ -13,6 +13,10 @@ function numericEnum<const T extends Record<string, number>>(values: T) {
 export const QuestionCategory = { None: 0, Filling: 1, Reading: 2, Math: 3, Issue: 4, Word: 5 } as const;
 export type QuestionCategory = (typeof QuestionCategory)[keyof typeof QuestionCategory];
 export const questionCategorySchema = numericEnum(QuestionCategory);
+/** The categories the Verbal and Quant measures are made of (word drills and essays are not). */
+export const measuredCategories = [QuestionCategory.Filling, QuestionCategory.Reading, QuestionCategory.Math] as const;
+/** The categories of the test itself: the measured ones and the Issue essay (not the word drills). */
+export const testCategories = [...measuredCategories, QuestionCategory.Issue] as const;
 export const questionCategoryLabel: Record<QuestionCategory, string> = {
   0: '全部',
   1: '填空',

@@ -2,9 +2,9 @@
 // a mock: its exam), the record of past exams (list_record); and what creating any exam shares:
 // who may open a template, the stored sections of a new exam, inserting it.
 import { randomUUID } from 'node:crypto';
-import { ExamStatus, QuestionCategory } from '@gre/contract/enums';
+import { BookStatus, ExamStatus, QuestionCategory } from '@gre/contract/enums';
 import type { BookPage, BookTemplate, CreateOption, PracticeMode, TemplateCard } from '@gre/contract/exam';
-import type { Clock } from '../../platform/clock.ts';
+import { type Clock, chinaDay } from '../../platform/clock.ts';
 import type { AuthedContext } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { Catalogue } from '../question/catalogue.ts';
@@ -13,7 +13,7 @@ import { withRouting } from './exam.adaptive.ts';
 import type { ExamServiceDeps, Templates } from './exam.deps.ts';
 import { newRuntime, type StoredSection } from './exam.engine.ts';
 import { bookStatusOf, isOver, toBook, toRecord } from './exam.mapper.ts';
-import { assertMayMock, consume } from './exam.quota.ts';
+import { consume, mockRefusal } from './exam.quota.ts';
 import type { ExamRepo, Tx } from './exam.repo.ts';
 import type { TemplateDef, TemplateSection } from './exam.templates.ts';
 
@@ -39,23 +39,12 @@ export async function refusal(
     if (staff || (await env.repo.higherFlag(Number(caller.userId)))) return null;
     return errors.forbidden('高阶题库需由管理员为你开通，请联系客服');
   }
-  if (page === 'simulate') {
-    try {
-      assertMayMock(await env.quotas(), caller, measureMocks.has(def.template.exam_kind));
-      return null;
-    } catch (err) {
-      return err as AppError;
-    }
-  }
+  if (page === 'simulate') return mockRefusal(await env.quotas(), caller, measureMocks.has(def.template.exam_kind));
   for (const s of def.sections) {
     for (const id of s.questionIds) {
       const q = c.byId.get(id)?.question;
-      if (!q || rights.canOpen(caller, q.visibility)) continue;
-      try {
-        rights.assertCanOpen(caller, q.visibility);
-      } catch (err) {
-        return err as AppError;
-      }
+      const why = q ? rights.refusalFor(caller, q.visibility) : null;
+      if (why) return why;
     }
   }
   return null;
@@ -176,12 +165,12 @@ export async function openBook(
     const fresh = !existing || !existingExam || (restart && isOver(existingExam.status));
     if (!fresh && existing && existingExam) return { book: existing, status: existingExam.status };
     const status = bookStatusOf(null, tpl, now.getTime());
-    if (tpl.unlock_date_stamp && status === 0) {
+    if (tpl.unlock_date_stamp && status === BookStatus.NotOpen) {
       throw new AppError('book_not_open', {
-        show: `本套题将于 ${new Date(tpl.unlock_date_stamp * 1000 + 8 * 3_600_000).toISOString().slice(0, 10)} 开放`,
+        show: `本套题将于 ${chinaDay(new Date(tpl.unlock_date_stamp * 1000))} 开放`,
       });
     }
-    if (status === 3) throw new AppError('book_not_open', { show: '本套题已过开放期限' });
+    if (status === BookStatus.Expired) throw new AppError('book_not_open', { show: '本套题已过开放期限' });
     if (tpl.page === 'simulate') await consume(tx, quotas, ctx.caller, 'mock', now);
     const bookId = existing?.id ?? randomUUID();
     const examId = await insertExam(
@@ -196,8 +185,8 @@ export async function openBook(
     if (existing && existingExam) {
       // The earlier attempt stays in the record (and its report), closed.
       await repo.closeExam(tx, existingExam.id, now);
-      await repo.updateBook(tx, existing.id, { examId, status: 1, updatedAt: now });
-      return { book: { ...existing, examId, status: 1 }, status: ExamStatus.NotStart as number };
+      await repo.updateBook(tx, existing.id, { examId, status: BookStatus.Start, updatedAt: now });
+      return { book: { ...existing, examId, status: BookStatus.Start }, status: ExamStatus.NotStart as number };
     }
     const row = {
       id: bookId,
@@ -205,7 +194,7 @@ export async function openBook(
       templateId,
       examId,
       title: tpl.title,
-      status: 1,
+      status: BookStatus.Start,
       createdAt: now,
       updatedAt: now,
     };

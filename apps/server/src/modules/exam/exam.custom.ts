@@ -1,12 +1,14 @@
 // Custom exams (create_exam): sections assembled from the questions the caller may open and has not
 // answered, by the caller's choices (kinds, difficulties, math area, a full adaptive mock or one
 // practice section). Assembly (buildCustom) is pure; createCustomExam stores the exam.
+
 import { randomUUID } from 'node:crypto';
-import { QuestionCategory, QuestionState } from '@gre/contract/enums';
+import { QuestionCategory, QuestionState, testCategories } from '@gre/contract/enums';
 import type { AdaptiveLevel, CreateOption } from '@gre/contract/exam';
 import type { Question } from '@gre/contract/question';
 import type { AuthedContext } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
+import { fnv1a } from '../../platform/hash.ts';
 import type { Catalogue } from '../question/catalogue.ts';
 import { insertExam, newSections } from './exam.books.ts';
 import type { ExamServiceDeps, Templates } from './exam.deps.ts';
@@ -60,7 +62,7 @@ export async function createCustomExam(env: CustomEnv, option: CreateOption, ctx
  * through the catalogue's per-category lists: a create costs no scan of the whole bank.
  */
 export function customPool(c: Catalogue): Question[] {
-  return [1, 2, 3, 4].flatMap((cat) =>
+  return testCategories.flatMap((cat) =>
     (c.byCategory.get(cat) ?? []).map((i) => (c.entries[i] as (typeof c.entries)[number]).question),
   );
 }
@@ -80,7 +82,7 @@ export function buildCustom(o: CreateOption, pool: Question[], c: Catalogue): Te
   const tagName = (id: string) => c.tagNames.get(id) ?? id;
   const rnd = randomUUID();
   const order = (qs: Question[]) => {
-    const keyed = qs.map((q) => ({ q, k: hash(rnd + q.id) }));
+    const keyed = qs.map((q) => ({ q, k: fnv1a(rnd + q.id) }));
     keyed.sort((a, b) => {
       if (o.pick_first && (a.q.visibility === 'pick') !== (b.q.visibility === 'pick'))
         return a.q.visibility === 'pick' ? -1 : 1;
@@ -181,13 +183,4 @@ export function buildCustom(o: CreateOption, pool: Question[], c: Catalogue): Te
   }
   const source = o.kind === 'verbal' ? verbalPool : o.kind === 'quant' ? quantPool : [...verbalPool, ...quantPool];
   return [{ name: '自选练习', kind: 'practice', limit: limit(o.minutes), questionIds: takeN(source, o.count, used) }];
-}
-
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }

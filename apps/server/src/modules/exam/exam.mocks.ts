@@ -4,8 +4,10 @@
 // section mixes text completion, sentence equivalence and whole reading passages like the real test.
 // The second Verbal and Quant sections of full and single-measure mocks are adaptive (easy / medium /
 // hard variants; docs/scoring.md, ADR 0014). Deterministic: same bank → same mocks.
+
 import type { AdaptiveLevel, ExamKind } from '@gre/contract/exam';
 import type { Question, QuestionKind } from '@gre/contract/question';
+import { fnv1a } from '../../platform/hash.ts';
 import type { TemplateDef, TemplateSection } from './exam.templates.ts';
 
 /** The current GRE (decisions.md): questions and minutes per section. */
@@ -18,16 +20,8 @@ export const greSections = {
 } as const;
 
 /** A stable pseudo-random order (FNV-1a of the id with a salt), so sets mix kinds and difficulties. */
-export function hashOf(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 export const shuffled = <T>(xs: T[], key: (x: T) => string, salt: string) =>
-  [...xs].sort((a, b) => hashOf(salt + key(a)) - hashOf(salt + key(b)) || key(a).localeCompare(key(b)));
+  [...xs].sort((a, b) => fnv1a(salt + key(a)) - fnv1a(salt + key(b)) || key(a).localeCompare(key(b)));
 
 /** The bank as the mocks draw from it, and the questions already taken by a mock built before. */
 export interface MockBank {

@@ -121,18 +121,21 @@ async function takeUnit(tx: Tx, userId: number, day: string, subject: Subject, l
 
 const isStaff = (c: Caller) => c.isAdmin || c.isOperator || c.isTeacher;
 
-/** Whether the caller may start this kind of mock at all (before anything is counted). */
-export function assertMayMock(quotas: Map<number, Quota>, caller: Caller, measureOrFull: boolean) {
-  if (isStaff(caller)) return;
+/** Why the caller may not start this kind of mock at all (before anything is counted), or null. */
+export function mockRefusal(quotas: Map<number, Quota>, caller: Caller, measureOrFull: boolean): AppError | null {
+  if (isStaff(caller)) return null;
   const q = quotas.get(caller.roleKind) ?? defaultQuotas[RoleKind.Stranger];
-  const role = roleName[caller.roleKind as RoleKind] ?? '';
-  if (q.mocksPerDay === 0 || (measureOrFull && !q.fullMocks)) {
-    throw new AppError('sim_no_perm', {
-      show:
-        caller.roleKind === RoleKind.Trail ? '您的试用用户不能参加这类模考，请开通会员' : '当前会员等级不能参加模考',
-      roleName: role,
-    });
-  }
+  if (q.mocksPerDay > 0 && (!measureOrFull || q.fullMocks)) return null;
+  return new AppError('sim_no_perm', {
+    show: caller.roleKind === RoleKind.Trail ? '您的试用用户不能参加这类模考，请开通会员' : '当前会员等级不能参加模考',
+    roleName: roleName[caller.roleKind as RoleKind] ?? '',
+  });
+}
+
+/** Throws `mockRefusal`'s refusal. */
+export function assertMayMock(quotas: Map<number, Quota>, caller: Caller, measureOrFull: boolean) {
+  const why = mockRefusal(quotas, caller, measureOrFull);
+  if (why) throw why;
 }
 
 /** Whether `consume` would count anything for the caller (false for staff and unlimited roles). */

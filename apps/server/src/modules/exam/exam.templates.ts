@@ -3,16 +3,16 @@
 // are assembled in exam.mocks.ts, custom exams in exam.custom.ts; the math content areas of the
 // knowledge points are data (content/knowledge-points.yaml).
 import path from 'node:path';
+import { measuredCategories, QuestionCategory, questionCategoryLabel } from '@gre/contract/enums';
 import type { AdaptiveLevel, BookPage, BookTemplate, ExamKind, MathArea } from '@gre/contract/exam';
 import { mathAreaLabel } from '@gre/contract/exam';
 import type { Question } from '@gre/contract/question';
 import { type QuestionKind, questionKindLabel } from '@gre/contract/question';
 import { repoRoot } from '../../config.ts';
+import { fnv1a } from '../../platform/hash.ts';
 import type { Catalogue } from '../question/catalogue.ts';
 import { readKnowledgePoints } from '../question/content-files.ts';
-import { buildMocks, hashOf, shuffled } from './exam.mocks.ts';
-
-export { greSections } from './exam.mocks.ts';
+import { buildMocks, shuffled } from './exam.mocks.ts';
 
 export interface TemplateSection {
   name: string;
@@ -39,8 +39,6 @@ export interface TemplateDef {
 export const seasonStart = Date.parse('2026-09-07T00:00:00+08:00');
 export const seasonCount = 16;
 export const seasonLimitDays = 30;
-
-const categoryName: Record<number, string> = { 1: '填空', 2: '阅读', 3: '数学' };
 
 type Area = Exclude<MathArea, 'all'>;
 
@@ -204,7 +202,7 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
   };
 
   // exercise_list index: one series per (kind, difficulty); reading and data sets by passage kind.
-  for (const cat of [1, 2, 3]) {
+  for (const cat of measuredCategories) {
     const qs = practice.filter((q) => q.category === cat);
     if (cat === 2) {
       for (const gk of ['short', 'long', 'argument'] as const) {
@@ -228,7 +226,7 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
         addSets(
           'index',
           `idx-${k}-d${d}`,
-          `${categoryName[cat]} · ${questionKindLabel[k]} · 难度 ${d}`,
+          `${questionCategoryLabel[cat as QuestionCategory]} · ${questionKindLabel[k]} · 难度 ${d}`,
           `index:${k}:${d}`,
           sel,
           `难度 ${d}`,
@@ -244,9 +242,16 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
     ['pick', 'pick', '精选'],
     ['best', 'best', '精华'],
   ] as const) {
-    for (const cat of [1, 2, 3]) {
+    for (const cat of measuredCategories) {
       const sel = practice.filter((q) => q.category === cat && q.visibility === vis);
-      addSets(page, `${page}-c${cat}`, `${label} · ${categoryName[cat]}`, `${page}:${cat}`, sel, label);
+      addSets(
+        page,
+        `${page}-c${cat}`,
+        `${label} · ${questionCategoryLabel[cat as QuestionCategory]}`,
+        `${page}:${cat}`,
+        sel,
+        label,
+      );
     }
   }
 
@@ -261,9 +266,9 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
     for (const t of [0, 1, 2] as const) {
       const ids = sel.filter((q) => accessTier(q.visibility) === t).map((q) => q.id);
       if (!ids.length) continue;
-      const id = `big-${i + 1}-${hashOf(src).toString(36)}${t ? `-t${t}` : ''}`;
+      const id = `big-${i + 1}-${fnv1a(src).toString(36)}${t ? `-t${t}` : ''}`;
       add('big', id, `${src}${tierTitle[t]}`, `big:${src}`, practiceSection(ids), {
-        label: categoryName[sel[0]?.category ?? 1] ?? '',
+        label: questionCategoryLabel[(sel[0]?.category ?? QuestionCategory.Filling) as QuestionCategory],
       });
     }
   });
@@ -282,7 +287,14 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
   // higher (高阶): the hard items, for users an admin unlocked.
   for (const cat of [1, 3]) {
     const sel = practice.filter((q) => q.category === cat && q.difficulty === 3 && !q.group_id);
-    addSets('higher', `hi-c${cat}`, `高阶 · ${categoryName[cat]}`, `higher:${cat}`, sel, '高阶');
+    addSets(
+      'higher',
+      `hi-c${cat}`,
+      `高阶 · ${questionCategoryLabel[cat as QuestionCategory]}`,
+      `higher:${cat}`,
+      sel,
+      '高阶',
+    );
   }
 
   // season: weekly sets of medium items (6 filling + 6 math), each open for a limited time.

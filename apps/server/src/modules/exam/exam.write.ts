@@ -2,6 +2,7 @@
 // changes) and writeExam (saving it over the version read, retried under the row lock after a
 // conflict). Also the per-process copy of recently written exams and the per-exam write chain
 // (docs/decisions/0012-exam-engine.md, amendments).
+import { BookStatus } from '@gre/contract/enums';
 import { chinaDay } from '../../platform/clock.ts';
 import type { Caller } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
@@ -295,7 +296,7 @@ export async function savePlan<T>(
     if (!(await repo.saveIfVersion(t, next, row.version, activity, commit))) return false;
     if (plan.takesQuota && caller) await consume(t, quotas, caller, 'question', new Date(plan.now));
     if (finishedNow) {
-      if (next.bookId) await repo.updateBook(t, next.bookId, { status: 2, updatedAt: next.updatedAt });
+      if (next.bookId) await repo.updateBook(t, next.bookId, { status: BookStatus.Finish, updatedAt: next.updatedAt });
       await repo.logResponses(t, responsesOf(next, plan.e, c, env.clock.now()));
     }
     if (committed.length) {

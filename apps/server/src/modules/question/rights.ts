@@ -36,7 +36,9 @@ export interface Rights {
   canOpen(caller: Caller | null, visibility: string): boolean;
   /** The visibilities a role may open (the role_rights row), for the rights texts. */
   visibilitiesOf(roleKind: number): Visibility[];
-  /** Throws the refusal the web turns into the right dialog. */
+  /** The refusal the web turns into the right dialog, or null when the caller may open it. */
+  refusalFor(caller: Caller | null, visibility: string): AppError | null;
+  /** Throws `refusalFor`'s refusal. */
   assertCanOpen(caller: Caller | null, visibility: string): void;
 }
 
@@ -49,22 +51,26 @@ export async function loadRights(db: Db): Promise<Rights> {
   const staff = (c: Caller) => c.isAdmin || c.isOperator || c.isTeacher;
   const canOpen = (caller: Caller | null, visibility: string) =>
     !!caller && (staff(caller) || (table.get(caller.roleKind)?.has(visibility) ?? false));
+  const refusalFor = (caller: Caller | null, visibility: string): AppError | null => {
+    if (canOpen(caller, visibility)) return null;
+    if (!caller)
+      return new AppError('limit', { show: '请登录并开通会员后查看', roleName: roleName[RoleKind.Stranger] });
+    if (caller.roleKind === RoleKind.FreeVIP) {
+      return new AppError('public_only', { show: '普通会员只能访问公开题目', roleName: roleName[RoleKind.FreeVIP] });
+    }
+    if (visibility === 'hidden' || visibility === 'forbid') return errors.notFound('题目不存在');
+    return new AppError('limit', {
+      show: caller.roleKind === RoleKind.Trail ? '试用用户只能访问公开题目，请开通会员' : '请开通更高级别的会员后查看',
+      roleName: roleName[caller.roleKind as RoleKind],
+    });
+  };
   return {
     canOpen,
     visibilitiesOf: (roleKind) => [...(table.get(roleKind) ?? [])] as Visibility[],
+    refusalFor,
     assertCanOpen(caller, visibility) {
-      if (canOpen(caller, visibility)) return;
-      if (!caller)
-        throw new AppError('limit', { show: '请登录并开通会员后查看', roleName: roleName[RoleKind.Stranger] });
-      if (caller.roleKind === RoleKind.FreeVIP) {
-        throw new AppError('public_only', { show: '普通会员只能访问公开题目', roleName: roleName[RoleKind.FreeVIP] });
-      }
-      if (visibility === 'hidden' || visibility === 'forbid') throw errors.notFound('题目不存在');
-      throw new AppError('limit', {
-        show:
-          caller.roleKind === RoleKind.Trail ? '试用用户只能访问公开题目，请开通会员' : '请开通更高级别的会员后查看',
-        roleName: roleName[caller.roleKind as RoleKind],
-      });
+      const why = refusalFor(caller, visibility);
+      if (why) throw why;
     },
   };
 }

@@ -1,6 +1,6 @@
 // Search over the catalogue: filters, text match through the index, paging, highlights. Pure, so the
 // benchmark runs exactly this on a generated catalogue.
-import { QuestionCategory } from '@gre/contract/enums';
+import { QuestionCategory, testCategories } from '@gre/contract/enums';
 import type { QuestionInfo } from '@gre/contract/question';
 import type { Catalogue } from './catalogue.ts';
 import { highlight } from './search-index.ts';
@@ -22,9 +22,7 @@ const realQuestions = new WeakMap<Catalogue, number[]>();
 function realPool(c: Catalogue): number[] {
   let pool = realQuestions.get(c);
   if (!pool) {
-    pool = [QuestionCategory.Filling, QuestionCategory.Reading, QuestionCategory.Math, QuestionCategory.Issue]
-      .flatMap((cat) => c.byCategory.get(cat) ?? [])
-      .sort((a, b) => a - b);
+    pool = testCategories.flatMap((cat) => c.byCategory.get(cat) ?? []).sort((a, b) => a - b);
     realQuestions.set(c, pool);
   }
   return pool;

@@ -1,7 +1,7 @@
 // SQL for daily activity (sign-in, today's progress) and the statistics. Statistics aggregate in
 // the database: `responses` through its (user_id, at) index, `exams` through (user_id, created_at);
 // only grouped rows come back to Node.
-import { ExamStatus, QuestionCategory } from '@gre/contract/enums';
+import { ExamStatus, measuredCategories } from '@gre/contract/enums';
 import { examKinds } from '@gre/contract/exam';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { dailyActivity } from '../../db/schema/summary.ts';
@@ -13,7 +13,7 @@ export const mockKinds = examKinds.filter((k) => k.startsWith('mock_'));
 /** Exam statuses of a done exam: Finished 3, Close 4 (an earlier attempt of a restarted book). */
 const doneStatuses = [ExamStatus.Finished, ExamStatus.Close];
 /** Categories with right and wrong answers on the test: Filling 1, Reading 2, Math 3. */
-const testCategories = [QuestionCategory.Filling, QuestionCategory.Reading, QuestionCategory.Math];
+const testCategories = measuredCategories;
 
 export const scoreMeasures = ['verbal', 'quant', 'total', 'issue'] as const;
 export type ScoreMeasure = (typeof scoreMeasures)[number];
