@@ -106,6 +106,15 @@ describe('content/', () => {
     expect(runMathCheck({ ...qc, answer: [1] }).ok).toBe(false);
   });
 
+  // Issue 12: a test-wise candidate must not find the key without reading.
+  it('spreads the select-all keys over the letters (rc_multi)', () => {
+    const items = ofKind('rc_multi').map(({ q }) => q as ContentQuestion & { kind: 'rc_multi' });
+    for (const letter of [0, 1, 2]) {
+      const keyed = items.filter((q) => q.answer.includes(letter)).length;
+      expect(keyed / items.length, `letter ${'ABC'[letter]}`).toBeLessThan(0.7);
+    }
+  });
+
   it('matches the blind second reader on every verbal item (content/review)', () => {
     const read = (f: string) =>
       JSON.parse(fs.readFileSync(path.join(contentDir, 'review', f), 'utf8')) as Record<string, unknown>;
