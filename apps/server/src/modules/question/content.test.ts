@@ -107,6 +107,15 @@ describe('content/', () => {
   });
 
   // Issue 12: a test-wise candidate must not find the key without reading.
+  it('does not give the reading key away by option length (rc_single)', () => {
+    const items = ofKind('rc_single').map(({ q }) => q as ContentQuestion & { kind: 'rc_single' });
+    const longest = items.filter((q) => {
+      const lengths = q.options.map((o) => o.length);
+      return lengths[q.answer[0]] === Math.max(...lengths);
+    });
+    expect(longest.length / items.length, longest.map((q) => q.id).join(' ')).toBeLessThan(0.3);
+  });
+
   it('spreads the select-all keys over the letters (rc_multi)', () => {
     const items = ofKind('rc_multi').map(({ q }) => q as ContentQuestion & { kind: 'rc_multi' });
     for (const letter of [0, 1, 2]) {
