@@ -114,6 +114,15 @@ describe('content/', () => {
       return lengths[q.answer[0]] === Math.max(...lengths);
     });
     expect(longest.length / items.length, longest.map((q) => q.id).join(' ')).toBeLessThan(0.3);
+    // Nor may "second longest" or "never the shortest" become the new rule: every length rank stays rare.
+    const byRank = [0, 0, 0, 0, 0];
+    for (const q of items) {
+      const lengths = q.options.map((o) => o.length);
+      const key = lengths[q.answer[0]] as number;
+      const rank = lengths.filter((l) => l > key).length;
+      byRank[rank] = (byRank[rank] ?? 0) + 1;
+    }
+    for (const [rank, n] of byRank.entries()) expect(n / items.length, `length rank ${rank + 1}`).toBeLessThan(0.4);
   });
 
   it('spreads the select-all keys over the letters (rc_multi)', () => {
