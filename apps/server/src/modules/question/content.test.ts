@@ -133,6 +133,17 @@ describe('content/', () => {
     }
   });
 
+  it('varies the sentence-equivalence traps (not always the right pair plus an opposite pair)', () => {
+    const items = ofKind('se').map(({ q }) => q as ContentQuestion & { kind: 'se' });
+    expect(
+      items.filter((q) => !q.trap).map((q) => q.id),
+      'every se item records its trap',
+    ).toEqual([]);
+    const share = (t: string) => items.filter((q) => q.trap === t).length / items.length;
+    expect(share('same_tone_pair')).toBeGreaterThanOrEqual(1 / 3);
+    expect(share('lone_fit')).toBeGreaterThanOrEqual(1 / 4);
+  });
+
   it('matches the blind second reader on every verbal item (content/review)', () => {
     const read = (f: string) =>
       JSON.parse(fs.readFileSync(path.join(contentDir, 'review', f), 'utf8')) as Record<string, unknown>;
