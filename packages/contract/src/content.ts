@@ -56,6 +56,8 @@ export const contentQuestionSchema = z.discriminatedUnion('kind', [
     kind: z.literal('se'),
     options: z.array(z.string()).length(6),
     answer: z.tuple([index, index]),
+    /** How the wrong options tempt (content/README.md, "Sentence equivalence traps"); optional for older files. */
+    trap: z.enum(['same_tone_pair', 'lone_fit', 'opposite_pair']).optional(),
   }),
   z.object({
     ...common,

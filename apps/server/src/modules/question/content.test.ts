@@ -106,6 +106,44 @@ describe('content/', () => {
     expect(runMathCheck({ ...qc, answer: [1] }).ok).toBe(false);
   });
 
+  // Issue 12: a test-wise candidate must not find the key without reading.
+  it('does not give the reading key away by option length (rc_single)', () => {
+    const items = ofKind('rc_single').map(({ q }) => q as ContentQuestion & { kind: 'rc_single' });
+    const longest = items.filter((q) => {
+      const lengths = q.options.map((o) => o.length);
+      return lengths[q.answer[0]] === Math.max(...lengths);
+    });
+    expect(longest.length / items.length, longest.map((q) => q.id).join(' ')).toBeLessThan(0.3);
+    // Nor may "second longest" or "never the shortest" become the new rule: every length rank stays rare.
+    const byRank = [0, 0, 0, 0, 0];
+    for (const q of items) {
+      const lengths = q.options.map((o) => o.length);
+      const key = lengths[q.answer[0]] as number;
+      const rank = lengths.filter((l) => l > key).length;
+      byRank[rank] = (byRank[rank] ?? 0) + 1;
+    }
+    for (const [rank, n] of byRank.entries()) expect(n / items.length, `length rank ${rank + 1}`).toBeLessThan(0.4);
+  });
+
+  it('spreads the select-all keys over the letters (rc_multi)', () => {
+    const items = ofKind('rc_multi').map(({ q }) => q as ContentQuestion & { kind: 'rc_multi' });
+    for (const letter of [0, 1, 2]) {
+      const keyed = items.filter((q) => q.answer.includes(letter)).length;
+      expect(keyed / items.length, `letter ${'ABC'[letter]}`).toBeLessThan(0.7);
+    }
+  });
+
+  it('varies the sentence-equivalence traps (not always the right pair plus an opposite pair)', () => {
+    const items = ofKind('se').map(({ q }) => q as ContentQuestion & { kind: 'se' });
+    expect(
+      items.filter((q) => !q.trap).map((q) => q.id),
+      'every se item records its trap',
+    ).toEqual([]);
+    const share = (t: string) => items.filter((q) => q.trap === t).length / items.length;
+    expect(share('same_tone_pair')).toBeGreaterThanOrEqual(1 / 3);
+    expect(share('lone_fit')).toBeGreaterThanOrEqual(1 / 4);
+  });
+
   it('matches the blind second reader on every verbal item (content/review)', () => {
     const read = (f: string) =>
       JSON.parse(fs.readFileSync(path.join(contentDir, 'review', f), 'utf8')) as Record<string, unknown>;
