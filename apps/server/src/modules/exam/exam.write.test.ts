@@ -154,14 +154,20 @@ describe.each(testDbKinds())('the exam write path on %s', (kind) => {
     expect(questionsOf(late.next)[0]?.state).not.toBe(QuestionState.Answered);
   });
 
-  it('a save over a copy another process made stale is done again under the row lock, and loses nothing', async () => {
+  /** Two processes: A writes and keeps its copy, then B writes, so A's copy is a version behind. */
+  async function staleCopyInA() {
     const { examId, userId } = await practiceExam();
     const a = countingRepo();
     const envA = processEnv(a.repo);
     const envB = processEnv(createExamRepo(t.database.db));
-    // A writes (and keeps its copy), then B writes: A's copy is a version behind.
     await writeExam(envA, { userId, caller: null }, examId, answer(0));
     await writeExam(envB, { userId, caller: null }, examId, flag(1));
+    return { examId, userId, a, envA };
+  }
+
+  it('a save over a copy another process made stale is done again under the row lock, and loses nothing', async () => {
+    // A writes (and keeps its copy), then B writes: A's copy is a version behind.
+    const { examId, userId, a, envA } = await staleCopyInA();
     const before = { ...a.calls };
     const w = await writeExam(envA, { userId, caller: null }, examId, answer(2));
     // The optimistic save missed, one locked attempt saved.
@@ -181,12 +187,8 @@ describe.each(testDbKinds())('the exam write path on %s', (kind) => {
   });
 
   it('a refusal decided on a stale copy is decided again on the stored exam', async () => {
-    const { examId, userId } = await practiceExam();
-    const a = countingRepo();
-    const envA = processEnv(a.repo);
-    const envB = processEnv(createExamRepo(t.database.db));
-    await writeExam(envA, { userId, caller: null }, examId, answer(0));
-    await writeExam(envB, { userId, caller: null }, examId, flag(1));
+    // A writes (and keeps its copy), then B writes: A's copy is a version behind.
+    const { examId, userId, a, envA } = await staleCopyInA();
     // Refuses unless question 1 is flagged: A's copy says no, the stored exam says yes.
     const onlyFlagged: ExamOp<string> = (e, now) => {
       if (!e.sections[0]?.questions[1]?.flagged) throw new AppError('exam_finished', { show: '未标记' });

@@ -13,7 +13,6 @@ export const mockKinds = examKinds.filter((k) => k.startsWith('mock_'));
 /** Exam statuses of a done exam: Finished 3, Close 4 (an earlier attempt of a restarted book). */
 const doneStatuses = [ExamStatus.Finished, ExamStatus.Close];
 /** Categories with right and wrong answers on the test: Filling 1, Reading 2, Math 3. */
-const testCategories = measuredCategories;
 
 export const scoreMeasures = ['verbal', 'quant', 'total', 'issue'] as const;
 export type ScoreMeasure = (typeof scoreMeasures)[number];
@@ -144,7 +143,7 @@ export function createSummaryRepo(db: Db) {
         select count(*) filter (where answered)::int as graded,
                count(*) filter (where answered and correct)::int as correct
           from responses
-         where user_id = ${userId} and category in (${list(testCategories)})`);
+         where user_id = ${userId} and category in (${list(measuredCategories)})`);
       return { graded: num(r?.graded), correct: num(r?.correct) };
     },
 
@@ -156,7 +155,7 @@ export function createSummaryRepo(db: Db) {
                count(*) filter (where answered and correct)::int as correct
           from responses
          where user_id = ${userId} and at >= ${ts(from)} and day >= ${fromDay}::date
-           and category in (${list(testCategories)})
+           and category in (${list(measuredCategories)})
          group by day`);
       return new Map(out.map((r) => [r.day, { graded: num(r.graded), correct: num(r.correct) }]));
     },
