@@ -21,6 +21,11 @@ const common = {
   stem: z.string().default(''),
   analysis: z.string().default(''),
   key_words: z.array(keyWord).max(8).default([]),
+  /**
+   * The mistake each wrong option catches, one line per distractor, keyed by the option's letter
+   * (content/README.md, "Distractor rationales"). Required on choice items of edition-2 sets.
+   */
+  rationales: z.record(z.string().regex(/^[A-I]$/, { error: '干扰项字母应为 A–I' }), z.string().min(4)).optional(),
 };
 
 /** A machine check for a math item (content/README.md, "Machine checks"). */
@@ -130,6 +135,8 @@ export const contentSetSchema = z.object({
   title: z.string().min(1),
   category: z.enum(['filling', 'reading', 'math', 'issue']),
   source: z.string().min(1),
+  /** 2: written under the question bank v2 rules (content/README.md, "Edition 2"). */
+  edition: z.literal(2).optional(),
   group: contentGroupSchema.optional(),
   questions: z.array(contentQuestionSchema).min(1),
 });

@@ -15,6 +15,29 @@ const all = sets.flatMap((s) => s.questions.map((q) => ({ q, set: s })));
 const ofKind = (...kinds: string[]) => all.filter(({ q }) => kinds.includes(q.kind));
 const inDataSets = (id: string) => sets.some((s) => s.group?.kind === 'data' && s.questions.some((q) => q.id === id));
 const cjk = /[\u4e00-\u9fff]/;
+const letter = (i: number) => String.fromCharCode(65 + i);
+
+/**
+ * The letters of an item's wrong options (content/README.md, "Distractor rationales"): tc1, ps A–E;
+ * tc2, tc3 A–C, D–F, G–I by blank; qc A–D for the four relations. Null for kinds without distractors.
+ */
+function distractorLetters(q: ContentQuestion): string[] | null {
+  switch (q.kind) {
+    case 'tc1':
+    case 'ps_single':
+    case 'ps_multi':
+      return q.options.map((_, i) => i).filter((i) => !q.answer.includes(i)).map(letter);
+    case 'tc2':
+    case 'tc3':
+      return q.options.flatMap((blank, b) =>
+        blank.map((_, i) => i).filter((i) => q.answer[b] !== i).map((i) => letter(3 * b + i)),
+      );
+    case 'qc':
+      return [0, 1, 2, 3].filter((i) => i !== q.answer[0]).map(letter);
+    default:
+      return null;
+  }
+}
 
 describe('content/', () => {
   it('has at least the counts the bank promises', () => {
@@ -142,6 +165,17 @@ describe('content/', () => {
     const share = (t: string) => items.filter((q) => q.trap === t).length / items.length;
     expect(share('same_tone_pair')).toBeGreaterThanOrEqual(1 / 3);
     expect(share('lone_fit')).toBeGreaterThanOrEqual(1 / 4);
+  });
+
+  it('names the mistake each distractor catches (rationales; every choice item of an edition-2 set)', () => {
+    const missing: string[] = [];
+    for (const { q, set } of all) {
+      const letters = distractorLetters(q);
+      if (!letters || (!q.rationales && set.edition !== 2)) continue;
+      const given = Object.keys(q.rationales ?? {}).sort();
+      if (JSON.stringify(given) !== JSON.stringify(letters)) missing.push(`${q.id}: ${given.join('')} ≠ ${letters.join('')}`);
+    }
+    expect(missing, 'rationales must name exactly the wrong options').toEqual([]);
   });
 
   it('matches the blind second reader on every verbal item (content/review)', () => {
