@@ -19,6 +19,7 @@ import { loadQuotas, type Quota } from './modules/exam/exam.quota.ts';
 import { createExamRepo } from './modules/exam/exam.repo.ts';
 import { registerExamRoutes } from './modules/exam/exam.routes.ts';
 import { createExamService } from './modules/exam/exam.service.ts';
+import { mockOnlyIds } from './modules/exam/exam.templates.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { createQuestionService } from './modules/question/question.service.ts';
 import { loadRights, type Rights } from './modules/question/rights.ts';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
     rights: () => (rights ??= loadRights(db)),
     runningExams: gate,
+    mockOnly: mockOnlyIds,
   });
   const summary = createSummaryService({
     repo: createSummaryRepo(db),

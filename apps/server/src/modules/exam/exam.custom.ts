@@ -16,7 +16,7 @@ import type { StoredSection } from './exam.engine.ts';
 import { greSections } from './exam.mocks.ts';
 import { assertMayMock, consume } from './exam.quota.ts';
 import type { ExamRepo } from './exam.repo.ts';
-import { mathAreaOf, type TemplateSection } from './exam.templates.ts';
+import { mathAreaOf, mockOnlyIds, type TemplateSection } from './exam.templates.ts';
 
 export type CustomEnv = Pick<ExamServiceDeps, 'repo' | 'clock' | 'rights' | 'quotas' | 'onStarted'> & {
   templates: Templates;
@@ -58,12 +58,15 @@ export async function createCustomExam(env: CustomEnv, option: CreateOption, ctx
 }
 
 /**
- * Custom exams draw from the test's categories only (the 15k word questions are not test items),
+ * Custom exams draw from the test's categories only, without the mock-only pool (ADR 0021) (the 15k word questions are not test items),
  * through the catalogue's per-category lists: a create costs no scan of the whole bank.
  */
 export function customPool(c: Catalogue): Question[] {
+  const mockOnly = mockOnlyIds(c);
   return testCategories.flatMap((cat) =>
-    (c.byCategory.get(cat) ?? []).map((i) => (c.entries[i] as (typeof c.entries)[number]).question),
+    (c.byCategory.get(cat) ?? [])
+      .map((i) => (c.entries[i] as (typeof c.entries)[number]).question)
+      .filter((q) => !mockOnly.has(q.id)),
   );
 }
 

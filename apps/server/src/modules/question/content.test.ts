@@ -26,11 +26,17 @@ function distractorLetters(q: ContentQuestion): string[] | null {
     case 'tc1':
     case 'ps_single':
     case 'ps_multi':
-      return q.options.map((_, i) => i).filter((i) => !q.answer.includes(i)).map(letter);
+      return q.options
+        .map((_, i) => i)
+        .filter((i) => !q.answer.includes(i))
+        .map(letter);
     case 'tc2':
     case 'tc3':
       return q.options.flatMap((blank, b) =>
-        blank.map((_, i) => i).filter((i) => q.answer[b] !== i).map((i) => letter(3 * b + i)),
+        blank
+          .map((_, i) => i)
+          .filter((i) => q.answer[b] !== i)
+          .map((i) => letter(3 * b + i)),
       );
     case 'qc':
       return [0, 1, 2, 3].filter((i) => i !== q.answer[0]).map(letter);
@@ -173,7 +179,8 @@ describe('content/', () => {
       const letters = distractorLetters(q);
       if (!letters || (!q.rationales && set.edition !== 2)) continue;
       const given = Object.keys(q.rationales ?? {}).sort();
-      if (JSON.stringify(given) !== JSON.stringify(letters)) missing.push(`${q.id}: ${given.join('')} ≠ ${letters.join('')}`);
+      if (JSON.stringify(given) !== JSON.stringify(letters))
+        missing.push(`${q.id}: ${given.join('')} ≠ ${letters.join('')}`);
     }
     expect(missing, 'rationales must name exactly the wrong options').toEqual([]);
   });

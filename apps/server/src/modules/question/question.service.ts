@@ -8,7 +8,7 @@ import { QuestionCategory } from '@gre/contract/enums';
 import type { Question, QuestionGroup } from '@gre/contract/question';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
-import type { RequestContext } from '../../platform/endpoints.ts';
+import { isStaff, type RequestContext } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
 import { type Catalogue, loadCatalogue } from './catalogue.ts';
@@ -28,6 +28,8 @@ export function createQuestionService(deps: {
     runningIds(ctx: RequestContext): Promise<((id: string) => boolean) | null>;
     served(ctx: RequestContext, ids: readonly string[], path: string): Promise<void>;
   };
+  /** The mock-only pool of a catalogue (ADR 0021): search leaves it out for candidates. */
+  mockOnly?: (c: Catalogue) => Set<string>;
 }) {
   let current: Promise<Catalogue> | null = null;
   /** Loaded on first use (main.ts warms it up right after listening), reloaded after imports. */
@@ -95,7 +97,8 @@ export function createQuestionService(deps: {
         deps.rights(),
         text ? deps.runningExams.runningIds(ctx) : null,
       ]);
-      const found = searchCatalogue(c, req, (visibility) => rights.canOpen(ctx.caller, visibility), running);
+      const reserved = isStaff(ctx.caller) ? null : (deps.mockOnly?.(c) ?? null);
+      const found = searchCatalogue(c, req, (visibility) => rights.canOpen(ctx.caller, visibility), running, reserved);
       // A highlight may quote an analysis: hits of a lapsed exam are logged.
       const ids = found.question_infos.map((q) => q.id);
       if (text) await deps.runningExams.served(ctx, ids, searchPath);

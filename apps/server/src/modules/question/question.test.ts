@@ -10,6 +10,8 @@ import { repoRoot } from '../../config.ts';
 import { questions } from '../../db/schema/question.ts';
 import { roleTokens, userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
+import { mockOnlyIds } from '../exam/exam.templates.ts';
+import { loadCatalogue } from './catalogue.ts';
 import { importContent } from './content-import.ts';
 
 describe.each(testDbKinds())('the question bank on %s', (kind) => {
@@ -52,7 +54,7 @@ describe.each(testDbKinds())('the question bank on %s', (kind) => {
       const bank = await t.call(
         ep.searchQuestions,
         { page_size: 50, category: QuestionCategory.Filling },
-        { token: tokens.svip },
+        { token: tokens.teacher },
       );
       const all = [];
       for (let page = 1; page <= 4; page++) {
@@ -163,10 +165,11 @@ describe.each(testDbKinds())('the question bank on %s', (kind) => {
 
   describe('search', () => {
     it('finds English and Chinese text and marks the hit', async () => {
-      const en = await t.call(ep.searchQuestions, { text: 'magnetic' }, { token: tokens.vip });
+      // As staff: a candidate's search leaves the mock-only pool out (tested below), whatever it holds.
+      const en = await t.call(ep.searchQuestions, { text: 'magnetic' }, { token: tokens.teacher });
       expect(en.body.data?.page_control.total).toBeGreaterThan(0);
       expect(en.body.data?.question_infos[0]?.highlight).toMatch(/【magnetic】/i);
-      const zh = await t.call(ep.searchQuestions, { text: '等腰三角形' }, { token: tokens.vip });
+      const zh = await t.call(ep.searchQuestions, { text: '等腰三角形' }, { token: tokens.teacher });
       expect(zh.body.data?.question_infos.some((q) => q.id === 'qc-0003')).toBe(true);
     });
 
@@ -211,7 +214,7 @@ describe.each(testDbKinds())('the question bank on %s', (kind) => {
     it('matches inflected forms through one English stemmer (ADR 0023)', async () => {
       const ids = async (text: string) =>
         (
-          (await t.call(ep.searchQuestions, { text, page_size: 50 }, { token: tokens.vip })).body.data
+          (await t.call(ep.searchQuestions, { text, page_size: 50 }, { token: tokens.teacher })).body.data
             ?.question_infos ?? []
         ).map((q) => q.id);
       // "microscope" finds the stem "microscope's invention …", "argue" the choice "arguing that …".
@@ -241,10 +244,34 @@ describe.each(testDbKinds())('the question bank on %s', (kind) => {
     it('never quotes the analysis in a snippet', async () => {
       // "conflicting" appears in f2-0001 as a choice and in its analysis (选 conflicting); a word only
       // in the analysis ("史学家") finds it but the snippet does not show it.
-      const res = (await t.call(ep.searchQuestions, { text: '史学家' }, { token: tokens.vip })).body.data;
+      const res = (await t.call(ep.searchQuestions, { text: '史学家' }, { token: tokens.teacher })).body.data;
       const hit = res?.question_infos.find((q) => q.id === 'f2-0001');
       expect(hit).toBeDefined();
       expect(hit?.highlight).not.toMatch(/史学家|选 conflicting/);
+    });
+
+    it('leaves the mock-only pool out of a candidate’s search, not out of staff’s (ADR 0021)', async () => {
+      const reserved = mockOnlyIds(await loadCatalogue(t.database.db, t.clock.now()));
+      expect(reserved.size).toBeGreaterThan(100);
+      const idsOf = async (token: string | undefined) => {
+        const ids: string[] = [];
+        for (let page = 1; ; page++) {
+          const r = await t.call(ep.searchQuestions, { page, page_size: 50 }, { token });
+          ids.push(...(r.body.data?.question_infos ?? []).map((q) => q.id));
+          if (page * 50 >= (r.body.data?.page_control.total ?? 0)) return ids;
+        }
+      };
+      const candidate = await idsOf(tokens.svip);
+      expect(candidate.length).toBeGreaterThan(300);
+      expect(candidate.filter((id) => reserved.has(id))).toEqual([]);
+      const staff = await idsOf(tokens.teacher);
+      expect(staff.filter((id) => reserved.has(id)).length).toBe(reserved.size);
+      // By text too: a reserved item's own words do not find it for a candidate.
+      const one = [...reserved].find((id) => id.startsWith('f2-')) as string;
+      const words = (await t.call(ep.getQuestion, { id: one }, { token: tokens.teacher })).body.data?.question.inquiry;
+      const phrase = (words ?? '').split(/\s+/).slice(0, 6).join(' ');
+      const hits = await t.call(ep.searchQuestions, { text: phrase, page_size: 50 }, { token: tokens.svip });
+      expect(hits.body.data?.question_infos.map((q) => q.id)).not.toContain(one);
     });
 
     it('finds word questions by the word', async () => {

@@ -42,6 +42,8 @@ export function searchCatalogue(
   req: SearchRequest,
   canOpen: (visibility: string) => boolean,
   withheld: ((id: string) => boolean) | null = null,
+  /** The mock-only pool (ADR 0021), left out for candidates; null for staff. */
+  reserved: Set<string> | null = null,
 ) {
   const text = req.text.trim();
   const kinds = new Set(req.kinds);
@@ -54,6 +56,7 @@ export function searchCatalogue(
     if (!q) return false;
     if (!showWords && q.category === QuestionCategory.Word) return false;
     if (text && withheld?.(q.id)) return false;
+    if (reserved?.has(q.id)) return false;
     if (req.category !== QuestionCategory.None && q.category !== req.category) return false;
     if (kinds.size && !kinds.has(q.kind)) return false;
     if (difficulties.size && !difficulties.has(q.difficulty)) return false;
@@ -93,7 +96,8 @@ export function searchCatalogue(
       !difficulties.size &&
       !tagIds.size &&
       !sources.size &&
-      !req.only_accessible;
+      !req.only_accessible &&
+      !reserved?.size;
     const pool = req.category === QuestionCategory.None ? realPool(c) : (c.byCategory.get(req.category) ?? []);
     const count = pool ? pool.length : c.entries.length;
     for (let k = 0; k < count; k++) {

@@ -1,18 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  meaningChars,
-  meaningsOf,
-  meaningsOverlap,
-  readGreWords,
-  readSimilarGroups,
-  readWordRoots,
-} from './vocabulary.ts';
+import { repoRoot } from '../../config.ts';
+import { greVocabulary } from './gre-senses.ts';
+import { meaningChars, meaningsOf, meaningsOverlap, readSimilarGroups, readWordRoots } from './vocabulary.ts';
 import { generateWordQuestions, wordNetPosOf } from './word-questions.ts';
 import { readWordNet, wordNetDir } from './wordnet.ts';
 
-const vocab = readGreWords();
+// The vocabulary as the product stores it: ECDICT with the GRE senses first (content/vocabulary).
+const { vocab } = greVocabulary(path.join(repoRoot, 'content'));
 const similar = readSimilarGroups();
 const generated = generateWordQuestions(vocab, similar);
 const byWord = new Map(vocab.map((w) => [w.word, w]));
