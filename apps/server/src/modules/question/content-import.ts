@@ -26,7 +26,7 @@ import { generateWordQuestions } from './word-questions.ts';
 import { wordNetVersion } from './wordnet.ts';
 
 /** Bump when the word-question generator changes, so the next start regenerates them. */
-export const wordGeneratorVersion = 4;
+export const wordGeneratorVersion = 5;
 export const vocabularySetId = 'vocab-gre';
 export const vocabularySource = 'ECDICT GRE 词表';
 

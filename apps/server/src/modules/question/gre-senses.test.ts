@@ -107,7 +107,7 @@ describe('gloss rules', () => {
     expect(balanceBrackets('a. [对...厌倦的；充分满足的；生腻的[with]')).toBe(
       'a. 对...厌倦的；充分满足的；生腻的[with]',
     );
-    expect(cleanTranslation('n. 荡妇, 水性杨花的女人\na. 恶意的, 无节制的')).toEqual(['a. 恶意的, 无节制的']);
+    expect(cleanTranslation('n. 荡妇, 水性杨花的女人\na. 恶意的, 淫荡的, 无节制的')).toEqual(['a. 恶意的, 无节制的']);
   });
 });
 

@@ -79,7 +79,7 @@ export function greSensesHash(contentDir: string): string {
  * Demeaning or vulgar glosses the dictionary carries for some words (wanton = 荡妇); a line holding
  * one is dropped (the word keeps its other senses).
  */
-const offensive = /荡妇|淫妇|婊|娼|妓|骚货|贱人|贱货|鸡奸|黑鬼|蛮子|杂种|淫荡|水性杨花/;
+const offensive = /荡妇|淫妇|婊|娼|妓|骚货|贱人|贱货|鸡奸|黑鬼|蛮子|杂种|淫荡|淫乱|水性杨花/;
 
 /** Repairs a dictionary line's brackets: an unmatched opening or closing bracket is removed. */
 export function balanceBrackets(line: string): string {
@@ -103,12 +103,21 @@ export function balanceBrackets(line: string): string {
     .trim();
 }
 
-/** The dictionary's lines, cleaned: brackets repaired, offensive lines dropped. */
+/**
+ * The dictionary's lines, cleaned: brackets repaired, offensive senses dropped (a line keeps its
+ * other senses; a line left without any is dropped).
+ */
 export function cleanTranslation(translation: string): string[] {
   return translation
     .split('\n')
     .map(balanceBrackets)
-    .filter((l) => l && !offensive.test(l));
+    .map((l) => {
+      if (!offensive.test(l)) return l;
+      const m = /^([a-z]+\.\s*)?(.*)$/.exec(l);
+      const kept = (m?.[2] ?? '').split(/\s*[,，;；]\s*/).filter((t) => t && !offensive.test(t));
+      return kept.length ? `${m?.[1] ?? ''}${kept.join(', ')}` : '';
+    })
+    .filter(Boolean);
 }
 
 /**

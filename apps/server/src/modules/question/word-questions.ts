@@ -156,6 +156,8 @@ export function generateWordQuestions(
       );
       while (picked.length < 4 && candidates.length) {
         const c = candidates.splice(Math.floor(rand() * candidates.length), 1)[0] as Entry;
+        // Candidates were filtered against what was picked before this round; check this round's too.
+        if (shownMeanings.has(c.short) || picked.some((p) => meaningsOverlap(p.chars, c.chars))) continue;
         picked.push(c);
         shownMeanings.add(c.short);
       }
