@@ -316,16 +316,17 @@ export function buildTemplates(c: Catalogue): TemplateDef[] {
     );
   }
 
-  // season: weekly sets of medium items (6 filling + 6 math), each open for a limited time.
+  // season: weekly sets of medium and hard items (6 filling + 6 math), each open for a limited time
+  // (hard items too since the mock-only pool left practice fewer medium ones, ADR 0021).
   // Each week holds items of one access tier, so a week is never locked for one item; a tier's
   // leftover that cannot fill a week is not used.
   const seasonFill = shuffled(
-    practice.filter((q) => q.category === 1 && q.difficulty === 2),
+    practice.filter((q) => q.category === 1 && q.difficulty >= 2),
     (q) => q.id,
     'season',
   );
   const seasonMath = shuffled(
-    math.filter((q) => q.difficulty === 2 && !q.group_id),
+    math.filter((q) => q.difficulty >= 2 && !q.group_id),
     (q) => q.id,
     'season',
   );
