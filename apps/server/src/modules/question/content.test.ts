@@ -18,7 +18,7 @@ const cjk = /[\u4e00-\u9fff]/;
 const letter = (i: number) => String.fromCharCode(65 + i);
 
 /**
- * The letters of an item's wrong options (content/README.md, "Distractor rationales"): tc1, ps A–E;
+ * The letters of an item's wrong options (content/README.md, "Distractor rationales"): tc1, ps, rc A–E;
  * tc2, tc3 A–C, D–F, G–I by blank; qc A–D for the four relations. Null for kinds without distractors.
  */
 function distractorLetters(q: ContentQuestion): string[] | null {
@@ -26,6 +26,8 @@ function distractorLetters(q: ContentQuestion): string[] | null {
     case 'tc1':
     case 'ps_single':
     case 'ps_multi':
+    case 'rc_single':
+    case 'rc_multi':
       return q.options
         .map((_, i) => i)
         .filter((i) => !q.answer.includes(i))
@@ -177,7 +179,8 @@ describe('content/', () => {
     const missing: string[] = [];
     for (const { q, set } of all) {
       const letters = distractorLetters(q);
-      if (!letters || (!q.rationales && set.edition !== 2)) continue;
+      const optional = q.kind === 'rc_single' || q.kind === 'rc_multi';
+      if (!letters || (!q.rationales && (set.edition !== 2 || optional))) continue;
       const given = Object.keys(q.rationales ?? {}).sort();
       if (JSON.stringify(given) !== JSON.stringify(letters))
         missing.push(`${q.id}: ${given.join('')} ≠ ${letters.join('')}`);
