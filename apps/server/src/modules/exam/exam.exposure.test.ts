@@ -293,15 +293,21 @@ describe.each(testDbKinds())('no answers during a running exam on %s', (kind) =>
       await ok(ep.listTemplates, { page: 'index' }, candidate);
       // A practice set sharing a question with the mock, finished first with that question right:
       // its report then holds the key, the analysis, a verdict and an answer equal to the key.
-      const mockSpec = (await templateSpec('mock-full-1')).rows[0]?.spec ?? [];
-      const verbal1 = mockSpec[1]?.questionIds ?? [];
+      // Its first sections are the mock-only pool (in no practice set, ADR 0021): the shared question
+      // is one of the second Verbal section's variants, a question of the mock from its start.
+      const mockSpec = ((await templateSpec('mock-full-1')).rows[0]?.spec ?? []) as {
+        questionIds: string[];
+        variants?: Record<string, string[]>;
+      }[];
+      const verbal2 = mockSpec[3];
+      const verbal2Ids = [...(verbal2?.questionIds ?? []), ...Object.values(verbal2?.variants ?? {}).flat()];
       const { rows } = (await t.database.db.execute(sql`
         select id, spec from book_templates where page = 'index' and hide = false order by id`)) as unknown as {
         rows: { id: string; spec: { questionIds: string[] }[] }[];
       };
-      const shared = rows.find((r) => r.spec.some((s) => s.questionIds.some((id) => verbal1.includes(id))));
+      const shared = rows.find((r) => r.spec.some((s) => s.questionIds.some((id) => verbal2Ids.includes(id))));
       if (!shared) throw new Error('no practice set shares a question with mock-full-1');
-      overlap = shared.spec.flatMap((s) => s.questionIds).find((id) => verbal1.includes(id)) as string;
+      overlap = shared.spec.flatMap((s) => s.questionIds).find((id) => verbal2Ids.includes(id)) as string;
       f.practiceTemplateId = shared.id;
       const practice = await ok(ep.openBook, { template_id: shared.id }, candidate);
       f.practiceExamId = practice.exam_id;

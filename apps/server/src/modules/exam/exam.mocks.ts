@@ -44,6 +44,8 @@ export const shuffled = <T>(xs: T[], key: (x: T) => string, salt: string) =>
 /** The bank as the mocks draw from it, and the questions already taken by a mock built before. */
 export interface MockBank {
   used: Set<string>;
+  /** Authored difficulty (1–3) of every live question. */
+  difficulty: Map<string, number>;
   /** Reading passages and data figures: each group's question ids. */
   readingUnits: string[][];
   diUnits: string[][];
@@ -65,6 +67,7 @@ export function mockBank(live: Question[]): MockBank {
   const single = (pred: (q: Question) => boolean) => live.filter((q) => !q.group_id && pred(q));
   return {
     used: new Set(),
+    difficulty: new Map(live.map((q) => [q.id, q.difficulty])),
     readingUnits: groupUnits(live, (q) => q.category === 2),
     diUnits: groupUnits(live, (q) => q.category === 3),
     tc: single((q) => q.category === 1 && q.kind !== 'se'),
@@ -74,21 +77,42 @@ export function mockBank(live: Question[]): MockBank {
   };
 }
 
-/** `n` items of `qs` no mock took yet (all of `qs` when too few are left), marked taken. */
-export function take(bank: MockBank, qs: Question[], n: number, salt: string): string[] {
+/** How far from medium (difficulty 2) a question or a group is on average: first sections prefer 0. */
+const offCentre = (bank: MockBank, ids: string[]) =>
+  ids.reduce((k, id) => k + Math.abs((bank.difficulty.get(id) ?? 2) - 2), 0) / Math.max(1, ids.length);
+
+/**
+ * `n` items of `qs` no mock took yet (all of `qs` when too few are left), marked taken. `centred`
+ * (first sections): medium items first, so the bank's easiest and hardest items are left for the
+ * adaptive second sections' easy and hard variants, where they tell most (docs/scoring.md).
+ */
+export function take(bank: MockBank, qs: Question[], n: number, salt: string, centred = false): string[] {
   const pool = qs.filter((q) => !bank.used.has(q.id));
-  const chosen = shuffled(pool.length >= n ? pool : qs, (q) => q.id, salt).slice(0, n);
+  const order = shuffled(pool.length >= n ? pool : qs, (q) => q.id, salt);
+  if (centred) order.sort((a, b) => offCentre(bank, [a.id]) - offCentre(bank, [b.id]));
+  const chosen = order.slice(0, n);
   for (const q of chosen) bank.used.add(q.id);
   return chosen.map((q) => q.id);
 }
 
 /** Whole untaken groups adding up to exactly `n` questions if possible (else as close below as possible), marked taken. */
-export function takeGroups(bank: MockBank, units: string[][], n: number, salt: string): string[][] {
+export function takeGroups(
+  bank: MockBank,
+  units: string[][],
+  n: number,
+  salt: string,
+  prefer?: AdaptiveLevel,
+): string[][] {
   const avail = shuffled(
     units.filter((u) => u.every((id) => !bank.used.has(id))),
     (u) => u[0] as string,
     salt,
   );
+  // A preferred level: the easiest, the most medium or the hardest groups first (stable after the shuffle).
+  const mean = (u: string[]) => u.reduce((k, id) => k + (bank.difficulty.get(id) ?? 2), 0) / u.length;
+  if (prefer === 'medium') avail.sort((a, b) => offCentre(bank, a) - offCentre(bank, b));
+  if (prefer === 'easy') avail.sort((a, b) => mean(a) - mean(b));
+  if (prefer === 'hard') avail.sort((a, b) => mean(b) - mean(a));
   let best: string[][] = [];
   let bestN = -1;
   const dfs = (i: number, acc: string[][], total: number) => {
@@ -108,31 +132,32 @@ export function takeGroups(bank: MockBank, units: string[][], n: number, salt: s
 }
 
 /**
- * A fixed Verbal section of 12 (3 TC, 3 SE, 6 RC) or 15 (4, 4, 7): completions first, then the
+ * A fixed Verbal section of 12 (3 TC, 3 SE, 6 RC) or 15 (4, 4, 7), centred on medium difficulty: completions first, then the
  * passages with the equivalence items between them, like the test. Missing reading items are made
  * up with completions.
  */
 export function verbalSection(bank: MockBank, n: 12 | 15, salt: string): string[] {
   const [nTc, nSe, nRc] = n === 12 ? [3, 3, 6] : [4, 4, 7];
-  const groups = takeGroups(bank, bank.readingUnits, nRc, salt);
+  const groups = takeGroups(bank, bank.readingUnits, nRc, salt, 'medium');
   const rcCount = groups.reduce((k, g) => k + g.length, 0);
-  const tcs = take(bank, bank.tc, nTc + (nRc - rcCount), salt);
-  const ses = take(bank, bank.se, nSe, salt);
+  const tcs = take(bank, bank.tc, nTc + (nRc - rcCount), salt, true);
+  const ses = take(bank, bank.se, nSe, salt, true);
   const [first, ...rest] = groups;
   return [...tcs, ...(first ?? []), ...ses, ...rest.flat()];
 }
 
 /**
- * A fixed Quant section of 12 (4 QC, 3 PS, a figure of 3, 1 MA, 1 NE) or 15 (5, 4, 3, 2, 1); a
+ * A fixed Quant section of 12 (4 QC, 3 PS, a figure of 3, 1 MA, 1 NE) or 15 (5, 4, 3, 2, 1), centred on
+ * medium difficulty; a
  * missing figure is made up with problem-solving items.
  */
 export function quantSection(bank: MockBank, n: 12 | 15, salt: string): string[] {
   const [nQc, nPs, nPm, nNe] = n === 12 ? [4, 3, 1, 1] : [5, 4, 2, 1];
-  const di = takeGroups(bank, bank.diUnits, 3, salt).flat();
-  const ne = take(bank, [...bank.qmath('numeric'), ...bank.qmath('numeric_fraction')], nNe, salt);
-  const ps = take(bank, bank.qmath('ps_single'), nPs + (3 - di.length), salt);
-  const pm = take(bank, bank.qmath('ps_multi'), nPm, salt);
-  const qc = take(bank, bank.qmath('qc'), nQc, salt);
+  const di = takeGroups(bank, bank.diUnits, 3, salt, 'medium').flat();
+  const ne = take(bank, [...bank.qmath('numeric'), ...bank.qmath('numeric_fraction')], nNe, salt, true);
+  const ps = take(bank, bank.qmath('ps_single'), nPs + (3 - di.length), salt, true);
+  const pm = take(bank, bank.qmath('ps_multi'), nPm, salt, true);
+  const qc = take(bank, bank.qmath('qc'), nQc, salt, true);
   return [...qc, ...ps, ...di, ...pm, ...ne];
 }
 
@@ -252,11 +277,39 @@ export function assemble(parts: (level: AdaptiveLevel) => string[]): Adaptive {
   return { questionIds: variants.medium, variants };
 }
 
+const levels: readonly AdaptiveLevel[] = ['hard', 'easy', 'medium'];
+
+/**
+ * The passages (or figures) of each level of one mock's second section: the hardest untaken groups
+ * for the hard variant, the easiest for the easy one, the most medium for the medium one, so reading
+ * and data interpretation adapt too. A level the bank has no groups left for shares the medium
+ * level's (taken last, from what is left; when nothing is left, the hard or easy level's).
+ */
+function groupsPerLevel(bank: MockBank, units: string[][], n: number, salt: string): Record<AdaptiveLevel, string[][]> {
+  const got = Object.fromEntries(levels.map((l) => [l, takeGroups(bank, units, n, `${salt}-${l}`, l)])) as Record<
+    AdaptiveLevel,
+    string[][]
+  >;
+  const fallback = [got.medium, got.hard, got.easy].find((g) => g.length) ?? [];
+  for (const l of levels) if (!got[l].length) got[l] = fallback;
+  return got;
+}
+
+const countOf = (groups: string[][]) => groups.reduce((k, g) => k + g.length, 0);
+
 /** Verbal 2 (15 = 4 TC + 4 SE + 7 RC) of `firsts.length` mocks built together (`firsts`: their Verbal 1). */
 export function adaptiveVerbal(bank: MockBank, firsts: string[][], salt: string, reuse = false): Adaptive[] {
-  const groups = firsts.map((_, m) => takeGroups(bank, bank.readingUnits, 7, `${salt}-rc-${m}`));
-  const nTc = groups.map((g) => 4 + 7 - g.reduce((k, u) => k + u.length, 0));
-  const tcPools = dealPools(bank, bank.tc, nTc, `${salt}-tc`, firsts, reuse);
+  const groups = firsts.map((_, m) => groupsPerLevel(bank, bank.readingUnits, 7, `${salt}-rc-${m}`));
+  // Completions make up what the passages of a level leave of the 11 (4 TC + 7 RC).
+  const nTc = groups.map((g) => Object.fromEntries(levels.map((l) => [l, 11 - countOf(g[l])])));
+  const tcPools = dealPools(
+    bank,
+    bank.tc,
+    nTc.map((n) => Math.max(...Object.values(n))),
+    `${salt}-tc`,
+    firsts,
+    reuse,
+  );
   const sePools = dealPools(
     bank,
     bank.se,
@@ -266,33 +319,45 @@ export function adaptiveVerbal(bank: MockBank, firsts: string[][], salt: string,
     reuse,
   );
   return firsts.map((_, m) => {
-    const t = variantsOf(tcPools[m] as Question[], nTc[m] as number, `${salt}-tc-${m}`);
     const e = variantsOf(sePools[m] as Question[], 4, `${salt}-se-${m}`);
-    const [first, ...rest] = groups[m] as string[][];
-    return assemble((l) => [...t[l], ...(first ?? []), ...e[l], ...rest.flat()]);
+    return assemble((l) => {
+      const t = variantsOf(tcPools[m] as Question[], nTc[m]?.[l] ?? 4, `${salt}-tc-${m}`);
+      const [first, ...rest] = groups[m]?.[l] ?? [];
+      return [...t[l], ...(first ?? []), ...e[l], ...rest.flat()];
+    });
   });
 }
 
 /** Quant 2 (15 = 5 QC + 4 PS + a figure of 3 + 2 MA + 1 NE) of `firsts.length` mocks built together. */
 export function adaptiveQuant(bank: MockBank, firsts: string[][], salt: string, reuse = false): Adaptive[] {
-  const figures = firsts.map((_, m) => takeGroups(bank, bank.diUnits, 3, `${salt}-di-${m}`).flat());
-  const nPs = figures.map((f) => 4 + 3 - f.length);
+  const figures = firsts.map((_, m) => groupsPerLevel(bank, bank.diUnits, 3, `${salt}-di-${m}`));
+  // Problem-solving items make up what the figure of a level leaves of the 7 (4 PS + 3 DI).
+  const nPs = figures.map((f) => Object.fromEntries(levels.map((l) => [l, 7 - countOf(f[l])])));
   const same = (n: number) => firsts.map(() => n);
   const { qmath } = bank;
   const pools = {
     qc: dealPools(bank, qmath('qc'), same(5), `${salt}-qc`, firsts, reuse),
-    ps: dealPools(bank, qmath('ps_single'), nPs, `${salt}-ps`, firsts, reuse),
+    ps: dealPools(
+      bank,
+      qmath('ps_single'),
+      nPs.map((n) => Math.max(...Object.values(n))),
+      `${salt}-ps`,
+      firsts,
+      reuse,
+    ),
     pm: dealPools(bank, qmath('ps_multi'), same(2), `${salt}-pm`, firsts, reuse),
     ne: dealPools(bank, [...qmath('numeric'), ...qmath('numeric_fraction')], same(1), `${salt}-ne`, firsts, reuse),
   };
   return firsts.map((_, m) => {
     const v = {
       qc: variantsOf(pools.qc[m] as Question[], 5, `${salt}-qc-${m}`),
-      ps: variantsOf(pools.ps[m] as Question[], nPs[m] as number, `${salt}-ps-${m}`),
       pm: variantsOf(pools.pm[m] as Question[], 2, `${salt}-pm-${m}`),
       ne: variantsOf(pools.ne[m] as Question[], 1, `${salt}-ne-${m}`),
     };
-    return assemble((l) => [...v.qc[l], ...v.ps[l], ...(figures[m] as string[]), ...v.pm[l], ...v.ne[l]]);
+    return assemble((l) => {
+      const ps = variantsOf(pools.ps[m] as Question[], nPs[m]?.[l] ?? 4, `${salt}-ps-${m}`);
+      return [...v.qc[l], ...ps[l], ...(figures[m]?.[l] ?? []).flat(), ...v.pm[l], ...v.ne[l]];
+    });
   });
 }
 
