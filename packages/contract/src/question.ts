@@ -189,8 +189,13 @@ export const geometryFigureSchema = z
       .default([]),
     /** Shaded regions. */
     polygons: z.array(z.object({ points: z.array(pointId).min(3) })).default([]),
-    /** Shaded sectors of a circle, counter-clockwise from `from` to `to`. */
-    sectors: z.array(z.object({ center: pointId, from: pointId, to: pointId })).default([]),
+    /**
+     * Arcs of a circle around `center`, counter-clockwise from `from` to `to` (radius: the distance to
+     * `from`); `shaded` fills the sector.
+     */
+    arcs: z
+      .array(z.object({ center: pointId, from: pointId, to: pointId, shaded: z.boolean().default(false) }))
+      .default([]),
     /** An angle at `at` between the rays to `from` and `to` (the smaller one); `right` draws the square mark. */
     angles: z
       .array(
@@ -213,7 +218,7 @@ export const geometryFigureSchema = z
         ['circles', c.through],
       ]),
       ...f.polygons.flatMap((p) => p.points.map((id) => ['polygons', id])),
-      ...f.sectors.flatMap((s) => [s.center, s.from, s.to].map((id) => ['sectors', id])),
+      ...f.arcs.flatMap((s) => [s.center, s.from, s.to].map((id) => ['arcs', id])),
       ...f.angles.flatMap((a) => [a.at, a.from, a.to].map((id) => ['angles', id])),
     ] as [string, string | null][];
     for (const [part, id] of refs) {

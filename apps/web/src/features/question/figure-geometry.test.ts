@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   angleArc,
+  arcPath,
   axisTicks,
   barSlots,
   circleRadius,
@@ -15,7 +16,6 @@ import {
   niceTicks,
   pieSlices,
   rightAngleMark,
-  sectorPath,
   segmentLabelPoint,
   tickMarks,
 } from './figure-geometry.ts';
@@ -175,13 +175,16 @@ describe('geometry figures', () => {
     expect(lineInBox({ x: 0, y: 20 }, { x: 1, y: 21 }, box)).toBeNull();
   });
 
-  it('draws a sector counter-clockwise as seen on the page', () => {
+  it('draws an arc or a sector counter-clockwise as seen on the page', () => {
     // Centre (100, 100), from 3 o'clock to 12 o'clock: a quarter, small arc, sweep 0 (counter-clockwise on screen).
-    expect(sectorPath({ x: 100, y: 100 }, { x: 150, y: 100 }, { x: 100, y: 50 }, 50)).toBe(
+    expect(arcPath({ x: 100, y: 100 }, { x: 150, y: 100 }, { x: 100, y: 50 }, 50, true)).toBe(
       'M 100 100 L 150 100 A 50 50 0 0 0 100 50 Z',
     );
+    expect(arcPath({ x: 100, y: 100 }, { x: 150, y: 100 }, { x: 100, y: 50 }, 50)).toBe(
+      'M 150 100 A 50 50 0 0 0 100 50',
+    );
     // From 12 o'clock round to 3 o'clock counter-clockwise is three quarters: the large arc.
-    expect(sectorPath({ x: 100, y: 100 }, { x: 100, y: 50 }, { x: 150, y: 100 }, 50)).toContain(' 0 1 0 150 100');
+    expect(arcPath({ x: 100, y: 100 }, { x: 100, y: 50 }, { x: 150, y: 100 }, 50)).toContain(' 0 1 0 150 100');
   });
 
   it('ticks an axis at multiples of the step', () => {
@@ -203,7 +206,7 @@ describe('geometry figures', () => {
       segments: [{ from: 'O', to: 'P', label: '5' }],
       circles: [{ center: 'O', radius: null }],
       polygons: [],
-      sectors: [],
+      arcs: [],
       angles: [{ at: 'O', from: 'P', to: 'Q', label: '40°', right: false }],
       texts: [],
     };

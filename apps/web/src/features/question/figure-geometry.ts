@@ -289,10 +289,10 @@ export function lineInBox(
 }
 
 /**
- * A sector's outline around `c` (SVG pixels), counter-clockwise as seen on the page from `from` to
- * `to`, radius `r`.
+ * An arc around `c` (SVG pixels), counter-clockwise as seen on the page from `from` to `to`, radius
+ * `r`; with `sector`, closed through the centre.
  */
-export function sectorPath(c: Px, from: Px, to: Px, r: number): string {
+export function arcPath(c: Px, from: Px, to: Px, r: number, sector = false): string {
   // Page angles (y up): counter-clockwise is the increasing angle.
   const af = Math.atan2(c.y - from.y, from.x - c.x);
   const at = Math.atan2(c.y - to.y, to.x - c.x);
@@ -300,7 +300,10 @@ export function sectorPath(c: Px, from: Px, to: Px, r: number): string {
   while (sweep <= 0) sweep += 2 * Math.PI;
   const p1 = { x: c.x + r * Math.cos(af), y: c.y - r * Math.sin(af) };
   const p2 = { x: c.x + r * Math.cos(at), y: c.y - r * Math.sin(at) };
-  return `M ${round(c.x)} ${round(c.y)} L ${round(p1.x)} ${round(p1.y)} A ${round(r)} ${round(r)} 0 ${sweep > Math.PI ? 1 : 0} 0 ${round(p2.x)} ${round(p2.y)} Z`;
+  const arc = `A ${round(r)} ${round(r)} 0 ${sweep > Math.PI ? 1 : 0} 0 ${round(p2.x)} ${round(p2.y)}`;
+  return sector
+    ? `M ${round(c.x)} ${round(c.y)} L ${round(p1.x)} ${round(p1.y)} ${arc} Z`
+    : `M ${round(p1.x)} ${round(p1.y)} ${arc}`;
 }
 
 /** Ticks of an axis range at multiples of `step`. */
@@ -319,7 +322,7 @@ interface FactsFigure {
   segments: readonly { from: string; to: string; label: string }[];
   circles: readonly { center: string; radius: number | null }[];
   polygons: readonly { points: readonly string[] }[];
-  sectors: readonly unknown[];
+  arcs: readonly { shaded: boolean }[];
   angles: readonly { at: string; from: string; to: string; label: string; right: boolean }[];
   texts: readonly { text: string }[];
 }
@@ -347,7 +350,7 @@ export function geometryFacts(f: FactsFigure): string {
       if (a.right) parts.push(`角 ${name(a.at)} 为直角`);
       else if (a.label) parts.push(`角 ${name(a.from)}${name(a.at)}${name(a.to)} = ${a.label}`);
     }
-    if (f.polygons.length + f.sectors.length) parts.push('阴影部分如图');
+    if (f.polygons.length || f.arcs.some((a) => a.shaded)) parts.push('阴影部分如图');
     for (const t of f.texts) parts.push(`标注 ${t.text}`);
     body = parts.join('，');
   }

@@ -19,6 +19,7 @@ import { useElementWidth } from '../../components/use-element-width.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import {
   angleArc,
+  arcPath,
   axisTicks,
   barSlots,
   type Compass,
@@ -34,7 +35,6 @@ import {
   niceTicks,
   pieSlices,
   rightAngleMark,
-  sectorPath,
   segmentLabelPoint,
   seriesColors,
   seriesMarkers,
@@ -601,15 +601,14 @@ function GeometryView(props: { figure: GeometryFigure }) {
               stroke="none"
             />
           ))}
-          {f.sectors.map((s) => {
-            const c = f.circles.find((k) => k.center === s.center);
-            const r = c
-              ? circleRadius(c, at)
-              : Math.hypot(px(s.from).x - px(s.center).x, px(s.from).y - px(s.center).y) / g.scale;
+          {f.arcs.map((a) => {
+            if (!a.shaded) return null;
+            const c = px(a.center);
+            const from = px(a.from);
             return (
               <path
-                key={`${s.center}-${s.from}-${s.to}`}
-                d={sectorPath(px(s.center), px(s.from), px(s.to), r * g.scale)}
+                key={`s-${a.center}-${a.from}-${a.to}`}
+                d={arcPath(c, from, px(a.to), Math.hypot(from.x - c.x, from.y - c.y), true)}
                 fill={shade}
                 stroke="none"
               />
@@ -627,6 +626,19 @@ function GeometryView(props: { figure: GeometryFigure }) {
                 stroke={ink}
                 strokeWidth={1.6}
                 strokeDasharray={c.dashed ? '6 5' : undefined}
+              />
+            );
+          })}
+          {f.arcs.map((a) => {
+            const c = px(a.center);
+            const from = px(a.from);
+            return (
+              <path
+                key={`a-${a.center}-${a.from}-${a.to}`}
+                d={arcPath(c, from, px(a.to), Math.hypot(from.x - c.x, from.y - c.y))}
+                fill="none"
+                stroke={ink}
+                strokeWidth={1.6}
               />
             );
           })}
