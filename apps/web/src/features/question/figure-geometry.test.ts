@@ -102,6 +102,27 @@ describe('geometry figures', () => {
     expect(b.minX).toBeLessThan(0);
     expect(b.maxX).toBeGreaterThan(4);
     expect(b.maxX - b.minX).toBeCloseTo(4 + 2 * 0.16);
+    // An arc counts with its whole sweep: a quarter from 3 o'clock to 12 o'clock around A reaches y = 4.
+    const arcPoints = [...points, { id: 'T', x: 0, y: 4 }];
+    const withArc = geometryBounds({
+      points: arcPoints,
+      circles: [],
+      axes: null,
+      arcs: [{ center: 'A', from: 'B', to: 'T' }],
+    });
+    expect(withArc.maxY).toBeGreaterThan(4);
+    const quarter = geometryBounds({
+      points: [
+        { id: 'O', x: 0, y: 0 },
+        { id: 'P', x: Math.SQRT1_2, y: -Math.SQRT1_2 },
+        { id: 'Q', x: Math.SQRT1_2, y: Math.SQRT1_2 },
+      ],
+      circles: [],
+      axes: null,
+      arcs: [{ center: 'O', from: 'P', to: 'Q' }],
+    });
+    // The arc from -45° to 45° bulges out to x = 1, past its end points.
+    expect(quarter.maxX).toBeGreaterThan(1);
     const withCircle = geometryBounds({ points, circles: [{ center: 'A', radius: null, through: 'B' }], axes: null });
     expect(withCircle.minY).toBeLessThan(-4);
     expect(geometryBounds({ points, circles: [], axes: { x: [-5, 5], y: [-2, 6] } })).toEqual({
@@ -151,6 +172,9 @@ describe('geometry figures', () => {
     expect(arc.path).toBe('M 10 0 A 10 10 0 0 1 0 10');
     expect(arc.labelX).toBeCloseTo(20 * Math.SQRT1_2, 1);
     expect(arc.labelY).toBeCloseTo(20 * Math.SQRT1_2, 1);
+    // A narrow angle's label sits further out, clear of the rays.
+    const narrow = angleArc({ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 100, y: -20 }, 18, 14);
+    expect(narrow.labelX).toBeGreaterThan(50);
     // The same angle given the other way round sweeps back.
     expect(angleArc({ x: 0, y: 0 }, { x: 0, y: 10 }, { x: 10, y: 0 }, 10).path).toBe('M 0 10 A 10 10 0 0 0 10 0');
     expect(rightAngleMark({ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 0, y: -50 }, 8)).toBe('M 8 0 L 8 -8 L 0 -8');

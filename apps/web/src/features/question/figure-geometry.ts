@@ -108,6 +108,7 @@ interface GeoPart {
   points: readonly { id: string; x: number; y: number }[];
   circles: readonly { center: string; radius: number | null; through: string | null }[];
   axes: { x: readonly [number, number]; y: readonly [number, number] } | null;
+  arcs?: readonly { center: string; from: string; to: string }[];
 }
 
 /** A circle's radius in figure units, given directly or by a point it passes through. */
@@ -137,6 +138,21 @@ export function geometryBounds(f: GeoPart): GeoBox {
     const r = circleRadius(c, at);
     xs.push(o.x - r, o.x + r);
     ys.push(o.y - r, o.y + r);
+  }
+  for (const a of f.arcs ?? []) {
+    const o = at(a.center);
+    const p = at(a.from);
+    const q = at(a.to);
+    if (!o || !p || !q) continue;
+    const r = Math.hypot(p.x - o.x, p.y - o.y);
+    const start = Math.atan2(p.y - o.y, p.x - o.x);
+    let sweep = Math.atan2(q.y - o.y, q.x - o.x) - start;
+    while (sweep <= 0) sweep += 2 * Math.PI;
+    for (let k = 0; k <= 48; k++) {
+      const t = start + (sweep * k) / 48;
+      xs.push(o.x + r * Math.cos(t));
+      ys.push(o.y + r * Math.sin(t));
+    }
   }
   const box = { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
   const m = 0.04 * Math.max(box.maxX - box.minX, box.maxY - box.minY, 1e-6);
@@ -225,7 +241,8 @@ export function angleArc(
   const p1 = { x: v.x + r * Math.cos(ta), y: v.y + r * Math.sin(ta) };
   const p2 = { x: v.x + r * Math.cos(tb), y: v.y + r * Math.sin(tb) };
   const mid = ta + delta / 2;
-  const lr = r + labelGap;
+  // A narrow angle pushes its label out until a label about 24 pixels wide clears both rays.
+  const lr = Math.min(r + 48, Math.max(r + labelGap, 14 / Math.max(0.05, Math.sin(Math.abs(delta) / 2))));
   return {
     path: `M ${round(p1.x)} ${round(p1.y)} A ${r} ${r} 0 0 ${delta > 0 ? 1 : 0} ${round(p2.x)} ${round(p2.y)}`,
     labelX: round(v.x + lr * Math.cos(mid)),

@@ -61,7 +61,7 @@ describe('FigureView (geometry)', () => {
     });
     render(<FigureView figure={plane} />);
     const img = screen.getByRole('img', { name: '图形：坐标平面，点 P(3, 2)' });
-    for (const label of ['x', 'y', 'O', '4', '-2', 'P(3, 2)']) expect(within(img).getByText(label)).toBeTruthy();
+    for (const label of ['x', 'y', 'O', '4', '−2', 'P(3, 2)']) expect(within(img).getByText(label)).toBeTruthy();
   });
 });
 

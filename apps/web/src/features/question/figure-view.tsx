@@ -448,6 +448,8 @@ function PieChart(props: { figure: PieFigure; titleId: string }) {
 }
 
 const noteText = 'Note: Figure not drawn to scale.';
+/** An axis number with a real minus sign (−2, not -2), as printed maths writes it. */
+const axisNumber = (t: number) => formatNumber(t).replace('-', '−');
 
 /** A geometry figure: plain lines in the text colour, shaded regions in a light primary tint. */
 function GeometryView(props: { figure: GeometryFigure }) {
@@ -543,7 +545,7 @@ function GeometryView(props: { figure: GeometryFigure }) {
           t === 0 ? null : (
             <g key={`tx${t}`}>
               <line x1={g.x(t)} x2={g.x(t)} y1={y0 - 3} y2={y0 + 3} stroke={muted} />
-              {a.numbers ? text(`nx${t}`, g.x(t), y0 + 13, formatNumber(t), 'middle', small) : null}
+              {a.numbers ? text(`nx${t}`, g.x(t), y0 + 13, axisNumber(t), 'middle', small) : null}
             </g>
           ),
         )}
@@ -551,7 +553,7 @@ function GeometryView(props: { figure: GeometryFigure }) {
           t === 0 ? null : (
             <g key={`ty${t}`}>
               <line x1={x0 - 3} x2={x0 + 3} y1={g.y(t)} y2={g.y(t)} stroke={muted} />
-              {a.numbers ? text(`ny${t}`, x0 - 7, g.y(t), formatNumber(t), 'end', small) : null}
+              {a.numbers ? text(`ny${t}`, x0 - 7, g.y(t), axisNumber(t), 'end', small) : null}
             </g>
           ),
         )}
@@ -591,7 +593,6 @@ function GeometryView(props: { figure: GeometryFigure }) {
           lang="zh-CN"
           style={{ display: 'block', fontFamily, overflow: 'visible', maxWidth: '100%' }}
         >
-          <title>{facts}</title>
           {axes}
           {f.polygons.map((p) => (
             <polygon
