@@ -123,7 +123,7 @@ export type IssueGuide = z.infer<typeof issueGuideSchema>;
 const pointId = z.string().min(1).max(12);
 const figureLabel = z.string().max(24).default('');
 /** Where a point's label sits around it (compass direction); by default away from the figure's middle. */
-export const labelPositions = ['n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'] as const;
+const labelPositions = ['n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'] as const;
 
 /**
  * A geometry figure drawn from data (content/README.md, "Geometry figures"): points in figure units
