@@ -80,6 +80,7 @@ export const contentQuestionSchema = z.discriminatedUnion('kind', [
   z.object({
     ...common,
     kind: z.literal('qc'),
+    figure: figureSchema.optional(),
     quantity_a: z.string().min(1),
     quantity_b: z.string().min(1),
     answer: z.tuple([z.number().int().min(0).max(3)]),
@@ -88,6 +89,7 @@ export const contentQuestionSchema = z.discriminatedUnion('kind', [
   z.object({
     ...common,
     kind: z.literal('ps_single'),
+    figure: figureSchema.optional(),
     options: z.array(z.string()).length(5),
     answer: z.tuple([index]),
     check: mathCheckSchema,
@@ -95,6 +97,7 @@ export const contentQuestionSchema = z.discriminatedUnion('kind', [
   z.object({
     ...common,
     kind: z.literal('ps_multi'),
+    figure: figureSchema.optional(),
     options: z.array(z.string()).min(3).max(8),
     answer: z.array(index).min(1).max(8),
     check: mathCheckSchema,
@@ -102,6 +105,7 @@ export const contentQuestionSchema = z.discriminatedUnion('kind', [
   z.object({
     ...common,
     kind: z.literal('numeric'),
+    figure: figureSchema.optional(),
     prefix: z.string().default(''),
     suffix: z.string().default(''),
     value: z.string().regex(/^-?\d+(\.\d+)?$/, { error: '数值答案格式不正确' }),
@@ -110,6 +114,7 @@ export const contentQuestionSchema = z.discriminatedUnion('kind', [
   z.object({
     ...common,
     kind: z.literal('numeric_fraction'),
+    figure: figureSchema.optional(),
     prefix: z.string().default(''),
     suffix: z.string().default(''),
     value: z.string().regex(/^-?\d+\/\d+$/, { error: '分数答案格式应为 p/q' }),

@@ -120,6 +120,117 @@ export const issueGuideSchema = z.object({
 });
 export type IssueGuide = z.infer<typeof issueGuideSchema>;
 
+const pointId = z.string().min(1).max(12);
+const figureLabel = z.string().max(24).default('');
+/** Where a point's label sits around it (compass direction); by default away from the figure's middle. */
+const labelPositions = ['n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'] as const;
+
+/**
+ * A geometry figure drawn from data (content/README.md, "Geometry figures"): points in figure units
+ * (y grows upwards, as on paper), and what joins them. Labels are short plain text ("x°", "6", "A").
+ */
+export const geometryFigureSchema = z
+  .object({
+    type: z.literal('geometry'),
+    title: z.string().default(''),
+    /** "Note: Figure not drawn to scale." is shown under it. */
+    not_to_scale: z.boolean().default(false),
+    /** The given facts in Chinese for screen readers; generated from the parts when empty. */
+    description: z.string().default(''),
+    /** A coordinate plane: x and y axes over these ranges, ticks every `step`. */
+    axes: z
+      .object({
+        x: z.tuple([z.number(), z.number()]),
+        y: z.tuple([z.number(), z.number()]),
+        step: z.number().positive().default(1),
+        grid: z.boolean().default(false),
+        /** Numbers at the ticks. */
+        numbers: z.boolean().default(true),
+      })
+      .nullable()
+      .default(null),
+    points: z
+      .array(
+        z.object({
+          id: pointId,
+          x: z.number(),
+          y: z.number(),
+          label: figureLabel,
+          label_pos: z.enum(labelPositions).nullable().default(null),
+          /** Draw a dot (off for a plain vertex of a polygon). */
+          dot: z.boolean().default(false),
+        }),
+      )
+      .min(1),
+    segments: z
+      .array(
+        z.object({
+          from: pointId,
+          to: pointId,
+          dashed: z.boolean().default(false),
+          label: figureLabel,
+          /** Equal-length tick marks (1–3). */
+          ticks: z.number().int().min(0).max(3).default(0),
+          /** A line: extended past both points to the edge of the figure. */
+          extend: z.boolean().default(false),
+        }),
+      )
+      .default([]),
+    circles: z
+      .array(
+        z.object({
+          center: pointId,
+          radius: z.number().positive().nullable().default(null),
+          /** A point on the circle (instead of a radius). */
+          through: pointId.nullable().default(null),
+          dashed: z.boolean().default(false),
+        }),
+      )
+      .default([]),
+    /** Shaded regions. */
+    polygons: z.array(z.object({ points: z.array(pointId).min(3) })).default([]),
+    /**
+     * Arcs of a circle around `center`, counter-clockwise from `from` to `to` (radius: the distance to
+     * `from`); `shaded` fills the sector.
+     */
+    arcs: z
+      .array(z.object({ center: pointId, from: pointId, to: pointId, shaded: z.boolean().default(false) }))
+      .default([]),
+    /** An angle at `at` between the rays to `from` and `to` (the smaller one); `right` draws the square mark. */
+    angles: z
+      .array(
+        z.object({ at: pointId, from: pointId, to: pointId, label: figureLabel, right: z.boolean().default(false) }),
+      )
+      .default([]),
+    /** Free text, e.g. a region's name. */
+    texts: z.array(z.object({ x: z.number(), y: z.number(), text: z.string().min(1).max(24) })).default([]),
+  })
+  .superRefine((f, ctx) => {
+    const ids = new Set(f.points.map((p) => p.id));
+    if (ids.size !== f.points.length) ctx.addIssue({ code: 'custom', path: ['points'], message: '图形中的点 id 重复' });
+    const refs: [string, string | null][] = [
+      ...f.segments.flatMap((s) => [
+        ['segments', s.from],
+        ['segments', s.to],
+      ]),
+      ...f.circles.flatMap((c) => [
+        ['circles', c.center],
+        ['circles', c.through],
+      ]),
+      ...f.polygons.flatMap((p) => p.points.map((id) => ['polygons', id])),
+      ...f.arcs.flatMap((s) => [s.center, s.from, s.to].map((id) => ['arcs', id])),
+      ...f.angles.flatMap((a) => [a.at, a.from, a.to].map((id) => ['angles', id])),
+    ] as [string, string | null][];
+    for (const [part, id] of refs) {
+      if (id !== null && !ids.has(id)) ctx.addIssue({ code: 'custom', path: [part], message: `图形中没有点 ${id}` });
+    }
+    for (const [i, c] of f.circles.entries()) {
+      if ((c.radius === null) === (c.through === null))
+        ctx.addIssue({ code: 'custom', path: ['circles', i], message: '圆需要 radius 或 through 之一' });
+    }
+  });
+export type GeometryFigure = z.infer<typeof geometryFigureSchema>;
+
 export const figureSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('table'),
@@ -140,6 +251,7 @@ export const figureSchema = z.discriminatedUnion('type', [
     title: z.string(),
     slices: z.array(z.object({ label: z.string(), value: z.number() })),
   }),
+  geometryFigureSchema,
 ]);
 export type Figure = z.infer<typeof figureSchema>;
 
@@ -165,6 +277,8 @@ export const questionSchema = z.object({
   kind: questionKindSchema,
   difficulty: difficultySchema,
   group_id: z.string().nullable(),
+  /** The question's own figure (a geometry item's drawing); part of the question, shown in exams too. */
+  figure: figureSchema.nullable(),
   /** The set the question belongs to (its title). */
   description: z.string(),
   passage: z.object({

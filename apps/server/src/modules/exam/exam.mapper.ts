@@ -47,6 +47,7 @@ function retired(id: string): Question {
     kind: 'tc1',
     difficulty: 1,
     group_id: null,
+    figure: null,
     description: '',
     passage: { kind: 'none', core: '', text: '', translate: '', quantity_a: '', quantity_b: '', word_connect: '' },
     inquiry: '该题已下线',

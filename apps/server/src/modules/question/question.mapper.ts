@@ -130,6 +130,7 @@ export function toQuestion(row: QuestionRowLike, groupTitle: string | null): Que
     kind,
     difficulty: row.difficulty as 1 | 2 | 3,
     group_id: row.groupId,
+    figure: (b.figure as Figure | undefined) ?? null,
     description: b.set_title,
     passage: {
       kind: row.groupId ? 'group' : kind === 'qc' ? 'qc' : isWord ? 'word' : 'none',
@@ -209,6 +210,7 @@ export function withAccess(q: Question, accessable: boolean, showAnswers: boolea
     ...q,
     accessable: false,
     inquiry: '',
+    figure: null,
     passage: { ...q.passage, core: '', quantity_a: '', quantity_b: '', word_connect: '' },
     input_method: { ...q.input_method, option_groups: [], instructions: '' },
     standard_answer: null,

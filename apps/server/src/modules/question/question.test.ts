@@ -134,6 +134,14 @@ describe.each(testDbKinds())('the question bank on %s', (kind) => {
       expect(q?.standard_answer?.selects).toEqual([3]);
     });
 
+    it('a geometry item carries its own figure, drawn from data; other items have none', async () => {
+      const q = (await open('qc-0071', 'svip')).body.data?.question;
+      expect(q?.group_id).toBeNull();
+      expect(q?.figure).toMatchObject({ type: 'geometry', not_to_scale: true, axes: null });
+      expect(q?.figure?.type === 'geometry' ? q.figure.segments.map((s) => s.label) : []).toEqual(['6', '10', '12']);
+      expect((await open('qc-0002', 'svip')).body.data?.question.figure).toBeNull();
+    });
+
     it('numeric entry carries units; fraction entry two boxes', async () => {
       const di = (await open('di-0002', 'svip')).body.data;
       expect(di?.question.input_method).toMatchObject({ kind: 'numeric', fillable: true, fill_suffix: '%' });

@@ -1,28 +1,44 @@
-// Data-interpretation figures drawn from their data: a table as a table, bar / line / pie charts as
-// SVG drawn at the width they get (so labels stay readable on a phone). Every chart is an image
-// with a title for screen readers and its data in a hidden table.
+// Figures drawn from their data: a table as a table, bar / line / pie charts as SVG drawn at the
+// width they get (so labels stay readable on a phone), every chart an image with a title for screen
+// readers and its data in a hidden table; a geometry item's figure as SVG in theme colours, its
+// given facts in words for screen readers, with the not-to-scale note under it when it applies.
 
-import type { Figure } from '@gre/contract/question';
+import type { Figure, GeometryFigure } from '@gre/contract/question';
 import Box from '@mui/material/Box';
+import { alpha, useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { MathInline } from '../../components/math-text.tsx';
 import { plainText } from '../../components/math-text-tokens.ts';
 import { useElementWidth } from '../../components/use-element-width.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import {
+  angleArc,
+  arcPath,
+  axisTicks,
   barSlots,
+  type Compass,
+  circleRadius,
+  compassAway,
+  compassOffset,
+  fitGeometry,
   formatNumber,
+  geometryBounds,
+  geometryFacts,
   linearScale,
+  lineInBox,
   niceTicks,
   pieSlices,
+  rightAngleMark,
+  segmentLabelPoint,
   seriesColors,
   seriesMarkers,
+  tickMarks,
 } from './figure-geometry.ts';
 
 type ChartFigure = Extract<Figure, { type: 'bar' | 'line' }>;
@@ -36,6 +52,7 @@ const fontFamily = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans SC"
 export function FigureView(props: { figure: Figure }) {
   const titleId = useId();
   const f = props.figure;
+  if (f.type === 'geometry') return <GeometryView figure={f} />;
   return (
     <Box component="figure" aria-labelledby={titleId} sx={{ m: 0 }}>
       <Typography
@@ -426,6 +443,285 @@ function PieChart(props: { figure: PieFigure; titleId: string }) {
           </Box>
         ))}
       </Box>
+    </Box>
+  );
+}
+
+const noteText = 'Note: Figure not drawn to scale.';
+/** An axis number with a real minus sign (−2, not -2), as printed maths writes it. */
+const axisNumber = (t: number) => formatNumber(t).replace('-', '−');
+
+/** A geometry figure: plain lines in the text colour, shaded regions in a light primary tint. */
+function GeometryView(props: { figure: GeometryFigure }) {
+  const f = props.figure;
+  const theme = useTheme();
+  const [ref, measured] = useElementWidth<HTMLDivElement>();
+  const narrow = measured < 480;
+  const width = Math.min(measured, 520);
+  const box = geometryBounds(f);
+  const g = fitGeometry(box, width, narrow ? 300 : 340, f.axes ? 30 : 26);
+  const byId = new Map(f.points.map((p) => [p.id, p]));
+  const at = (id: string) => byId.get(id);
+  const px = (id: string) => {
+    const p = at(id);
+    return p ? { x: g.x(p.x), y: g.y(p.y) } : { x: 0, y: 0 };
+  };
+  const ink = theme.palette.text.primary;
+  const muted = theme.palette.text.secondary;
+  const halo = theme.palette.background.paper;
+  const shade = alpha(theme.palette.primary.main, 0.18);
+  const fontSize = narrow ? 14 : 15;
+  const small = narrow ? 11.5 : 12;
+  // Labels go away from the middle of the labelled points (the figure's "inside").
+  const labelled = f.points.length ? f.points : [{ x: 0, y: 0 }];
+  const cx = g.x(labelled.reduce((s, p) => s + p.x, 0) / labelled.length);
+  const cy = g.y(labelled.reduce((s, p) => s + p.y, 0) / labelled.length);
+  const facts = geometryFacts(f);
+  const text = (
+    key: string,
+    x: number,
+    y: number,
+    label: string,
+    anchor: 'start' | 'middle' | 'end',
+    size = fontSize,
+  ) => (
+    <text
+      key={key}
+      x={x}
+      y={y}
+      dy="0.35em"
+      textAnchor={anchor}
+      fontSize={size}
+      fill={ink}
+      stroke={halo}
+      strokeWidth={3.5}
+      paintOrder="stroke"
+      strokeLinejoin="round"
+    >
+      {label}
+    </text>
+  );
+
+  let axes: ReactNode = null;
+  if (f.axes) {
+    const a = f.axes;
+    const x0 = g.x(Math.min(Math.max(0, a.x[0]), a.x[1]));
+    const y0 = g.y(Math.min(Math.max(0, a.y[0]), a.y[1]));
+    const xTicks = axisTicks(a.x[0], a.x[1], a.step);
+    const yTicks = axisTicks(a.y[0], a.y[1], a.step);
+    axes = (
+      <g aria-hidden>
+        {a.grid
+          ? [
+              ...xTicks.map((t) => (
+                <line
+                  key={`gx${t}`}
+                  x1={g.x(t)}
+                  x2={g.x(t)}
+                  y1={g.y(a.y[0])}
+                  y2={g.y(a.y[1])}
+                  stroke={theme.palette.divider}
+                />
+              )),
+              ...yTicks.map((t) => (
+                <line
+                  key={`gy${t}`}
+                  x1={g.x(a.x[0])}
+                  x2={g.x(a.x[1])}
+                  y1={g.y(t)}
+                  y2={g.y(t)}
+                  stroke={theme.palette.divider}
+                />
+              )),
+            ]
+          : null}
+        <line x1={g.x(a.x[0]) - 6} x2={g.x(a.x[1]) + 6} y1={y0} y2={y0} stroke={muted} strokeWidth={1.3} />
+        <line x1={x0} x2={x0} y1={g.y(a.y[0]) + 6} y2={g.y(a.y[1]) - 6} stroke={muted} strokeWidth={1.3} />
+        <path d={`M ${g.x(a.x[1]) + 12} ${y0} l -8 -4 v 8 z`} fill={muted} />
+        <path d={`M ${x0} ${g.y(a.y[1]) - 12} l -4 8 h 8 z`} fill={muted} />
+        {text('ax', g.x(a.x[1]) + 14, y0 + 12, 'x', 'start', small + 1)}
+        {text('ay', x0 + 10, g.y(a.y[1]) - 14, 'y', 'start', small + 1)}
+        {xTicks.map((t) =>
+          t === 0 ? null : (
+            <g key={`tx${t}`}>
+              <line x1={g.x(t)} x2={g.x(t)} y1={y0 - 3} y2={y0 + 3} stroke={muted} />
+              {a.numbers ? text(`nx${t}`, g.x(t), y0 + 13, axisNumber(t), 'middle', small) : null}
+            </g>
+          ),
+        )}
+        {yTicks.map((t) =>
+          t === 0 ? null : (
+            <g key={`ty${t}`}>
+              <line x1={x0 - 3} x2={x0 + 3} y1={g.y(t)} y2={g.y(t)} stroke={muted} />
+              {a.numbers ? text(`ny${t}`, x0 - 7, g.y(t), axisNumber(t), 'end', small) : null}
+            </g>
+          ),
+        )}
+        {a.x[0] <= 0 && a.x[1] >= 0 && a.y[0] <= 0 && a.y[1] >= 0
+          ? text('o', x0 - 6, y0 + 12, 'O', 'end', small)
+          : null}
+      </g>
+    );
+  }
+  // Extended lines reach a little past the drawing (or to the plane's edge).
+  const lineBox = f.axes
+    ? box
+    : {
+        minX: box.minX - 0.02 * (box.maxX - box.minX),
+        maxX: box.maxX + 0.02 * (box.maxX - box.minX),
+        minY: box.minY,
+        maxY: box.maxY,
+      };
+
+  return (
+    <Box component="figure" sx={{ m: 0 }}>
+      {f.title ? (
+        <Typography
+          component="figcaption"
+          lang="en"
+          sx={{ fontWeight: 700, textAlign: 'center', mb: 1, lineHeight: 1.5 }}
+        >
+          <MathInline text={f.title} />
+        </Typography>
+      ) : null}
+      <Box ref={ref} sx={{ width: '100%', display: 'flex', justifyContent: 'center' }}>
+        <svg
+          width={g.width}
+          height={g.height}
+          role="img"
+          aria-label={facts}
+          lang="zh-CN"
+          style={{ display: 'block', fontFamily, overflow: 'visible', maxWidth: '100%' }}
+        >
+          {axes}
+          {f.polygons.map((p) => (
+            <polygon
+              key={p.points.join('-')}
+              points={p.points.map((id) => `${px(id).x},${px(id).y}`).join(' ')}
+              fill={shade}
+              stroke="none"
+            />
+          ))}
+          {f.arcs.map((a) => {
+            if (!a.shaded) return null;
+            const c = px(a.center);
+            const from = px(a.from);
+            return (
+              <path
+                key={`s-${a.center}-${a.from}-${a.to}`}
+                d={arcPath(c, from, px(a.to), Math.hypot(from.x - c.x, from.y - c.y), true)}
+                fill={shade}
+                stroke="none"
+              />
+            );
+          })}
+          {f.circles.map((c) => {
+            const o = px(c.center);
+            return (
+              <circle
+                key={`${c.center}-${c.radius}-${c.through}`}
+                cx={o.x}
+                cy={o.y}
+                r={circleRadius(c, at) * g.scale}
+                fill="none"
+                stroke={ink}
+                strokeWidth={1.6}
+                strokeDasharray={c.dashed ? '6 5' : undefined}
+              />
+            );
+          })}
+          {f.arcs.map((a) => {
+            const c = px(a.center);
+            const from = px(a.from);
+            return (
+              <path
+                key={`a-${a.center}-${a.from}-${a.to}`}
+                d={arcPath(c, from, px(a.to), Math.hypot(from.x - c.x, from.y - c.y))}
+                fill="none"
+                stroke={ink}
+                strokeWidth={1.6}
+              />
+            );
+          })}
+          {f.segments.map((s, i) => {
+            const a = at(s.from);
+            const b = at(s.to);
+            if (!a || !b) return null;
+            const ends = s.extend ? lineInBox(a, b, lineBox) : [a, b];
+            if (!ends) return null;
+            const [p, q] = ends;
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional.
+              <g key={i}>
+                <line
+                  x1={g.x(p.x)}
+                  y1={g.y(p.y)}
+                  x2={g.x(q.x)}
+                  y2={g.y(q.y)}
+                  stroke={ink}
+                  strokeWidth={1.7}
+                  strokeDasharray={s.dashed ? '6 5' : undefined}
+                  strokeLinecap="round"
+                />
+                {tickMarks(px(s.from), px(s.to), s.ticks).map((d) => (
+                  <path key={d} d={d} stroke={ink} strokeWidth={1.5} />
+                ))}
+              </g>
+            );
+          })}
+          {f.angles.map((a) =>
+            a.right ? (
+              <path
+                key={`${a.from}${a.at}${a.to}`}
+                d={rightAngleMark(px(a.at), px(a.from), px(a.to), 11)}
+                fill="none"
+                stroke={ink}
+                strokeWidth={1.3}
+              />
+            ) : (
+              <path
+                key={`${a.from}${a.at}${a.to}`}
+                d={angleArc(px(a.at), px(a.from), px(a.to), 18).path}
+                fill="none"
+                stroke={ink}
+                strokeWidth={1.3}
+              />
+            ),
+          )}
+          {f.points.map((p) =>
+            p.dot ? <circle key={`dot-${p.id}`} cx={g.x(p.x)} cy={g.y(p.y)} r={3.2} fill={ink} /> : null,
+          )}
+          {f.segments.map((s, i) => {
+            if (!s.label) return null;
+            const pos = segmentLabelPoint(px(s.from), px(s.to), cx, cy, 13);
+            return text(`sl${i}`, pos.x, pos.y, s.label, 'middle', fontSize - 1);
+          })}
+          {f.angles.map((a) => {
+            if (!a.label) return null;
+            const arc = angleArc(px(a.at), px(a.from), px(a.to), 18, 14);
+            return text(`al${a.from}${a.at}${a.to}`, arc.labelX, arc.labelY, a.label, 'middle', fontSize - 1);
+          })}
+          {f.points.map((p) => {
+            if (!p.label) return null;
+            const x = g.x(p.x);
+            const y = g.y(p.y);
+            const pos: Compass = p.label_pos ?? compassAway(x, y, cx, cy);
+            const o = compassOffset(pos, 11);
+            return text(`pl${p.id}`, x + o.dx, y + o.dy, p.label, o.anchor);
+          })}
+          {f.texts.map((t) => text(`t${t.x},${t.y}`, g.x(t.x), g.y(t.y), t.text, 'middle', fontSize - 1))}
+        </svg>
+      </Box>
+      {f.not_to_scale ? (
+        <Typography
+          component="p"
+          lang="en"
+          variant="body2"
+          sx={{ textAlign: 'center', fontStyle: 'italic', color: 'text.secondary', mt: 0.75 }}
+        >
+          {noteText}
+        </Typography>
+      ) : null}
     </Box>
   );
 }

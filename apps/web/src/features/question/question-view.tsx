@@ -96,6 +96,7 @@ export function QuestionView(props: QuestionViewProps) {
     <Stack spacing={2.25}>
       {showsMeta(mode) ? <Meta question={question} /> : null}
       <DirectionsLine question={question} />
+      {question.figure ? <FigureView figure={question.figure} /> : null}
       <Stimulus question={question} answer={answer} mode={mode} revealed={revealed} />
       {question.input_method.kind === 'sentence' && group ? (
         <SentenceStatus

@@ -13,6 +13,7 @@ export function makeQuestion(
     kind: 'tc1',
     difficulty: 2,
     group_id: null,
+    figure: null,
     description: '测试题组',
     passage: { kind: 'none', core: '', text: '', translate: '', quantity_a: '', quantity_b: '', word_connect: '' },
     inquiry: 'The test was ____.',
