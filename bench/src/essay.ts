@@ -10,6 +10,7 @@
 // `npm run fit:essay [file.jsonl]` (= this script with --fit) refits the built-in scorer's weights on
 // the fit split and writes apps/server/src/modules/essay/builtin-weights.json with the held-out
 // figures of the refitted scorer.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -100,6 +101,8 @@ if (fit) {
     zeros: held.filter((s) => s === 0).length,
   };
   fs.writeFileSync(path.join(root, weightsPath), `${JSON.stringify(weights, null, 2)}\n`);
+  // In the repository's format, so that a refit commits cleanly.
+  execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', weightsPath], { cwd: root });
   console.log(
     `wrote ${weightsPath}: cross-validated Spearman on the fit split ${weights.crossValidatedSpearman}, λ = ${weights.lambda}; held-out n = ${heldSet.length}, Spearman ${weights.heldOut.spearman}, QWK ${weights.heldOut.qwk}`,
   );
