@@ -18,7 +18,7 @@ import { type EssayTrait, type EssayTraitKey, essayTraitLabel, essayWordCount } 
 import wordListPath from 'word-list';
 import { stem } from '../../platform/english.ts';
 import { applyCuts } from './agreement.ts';
-import { builtinWeights, type FittedWeights, predict, traitKeys } from './builtin-weights.ts';
+import { activeWeights, type FittedWeights, predict, traitKeys } from './builtin-weights.ts';
 import { type GradeInput, type GradeResult, type Grader, toHalfPoints } from './grader.ts';
 
 /** The words the scorer knows: a general English list, and the GRE list with frequency ranks. */
@@ -473,7 +473,7 @@ export function zeroRule(f: EssayFeatures): BuiltinScore['flags'][number] | null
   return null;
 }
 
-export function scoreFeatures(f: EssayFeatures, w: FittedWeights = builtinWeights): BuiltinScore {
+export function scoreFeatures(f: EssayFeatures, w: FittedWeights = activeWeights()): BuiltinScore {
   const flags: BuiltinScore['flags'] = [];
   const zero = zeroRule(f);
   if (zero === 'not_english') flags.push('not_english');

@@ -187,5 +187,19 @@ export function fitWeights(
   return weights;
 }
 
-/** The weights in use: the committed fit. */
+/** The committed fit (builtin-weights.json). */
 export const builtinWeights = fitted as FittedWeights;
+
+let active: FittedWeights = builtinWeights;
+/** The weights in use: the newest refit on teacher grades once there is one, else the committed fit. */
+export const activeWeights = () => active;
+/** Puts weights in use in this process (the essay service, after loading or refitting them). */
+export function useWeights(w: FittedWeights | null) {
+  active = w ?? builtinWeights;
+}
+
+/** The essay card's line on how well the built-in scorer agrees with human raters ('' when unmeasured). */
+export function agreementLine(w: FittedWeights = active): string {
+  if (!w.heldOut) return '';
+  return `机器评分与人工评分的一致性：Spearman ${w.heldOut.spearman.toFixed(2)}（留出集，n = ${w.heldOut.n}）`;
+}
