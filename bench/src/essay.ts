@@ -7,12 +7,16 @@
 // share of zeros and the score distributions side by side. Graders: the built-in scorer always; the
 // model grader too when ESSAY_MODEL_URL is set (ESSAY_MODEL_KEY, ESSAY_MODEL_NAME,
 // ESSAY_MODEL_TIMEOUT_MS, as for the server).
+// `npm run bench:essay -- --teacher`: the same on the teacher-graded essays of the app's database
+// (DATABASE_URL or DATA_DIR, as the server; the teacher's score is the human score, scale 0–6), with
+// the weights refitted on them (job essay.refit) as a further grader when there are any.
 // `npm run fit:essay [file.jsonl]` (= this script with --fit) refits the built-in scorer's weights on
 // the fit split and writes apps/server/src/modules/essay/builtin-weights.json with the held-out
 // figures of the refitted scorer.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadConfig } from '../../apps/server/src/config.ts';
 import {
   fitLengthBaseline,
   isHeldOut,
@@ -20,16 +24,31 @@ import {
   qwkHalves,
   spearman,
 } from '../../apps/server/src/modules/essay/agreement.ts';
-import { analyzeEssay, buildLexicon, gradeBuiltin } from '../../apps/server/src/modules/essay/builtin-grader.ts';
-import { fitWeights, scoreLevels, weightsPath } from '../../apps/server/src/modules/essay/builtin-weights.ts';
+import {
+  analyzeEssay,
+  buildLexicon,
+  gradeBuiltin,
+  scoreFeatures,
+} from '../../apps/server/src/modules/essay/builtin-grader.ts';
+import {
+  type FittedWeights,
+  fitWeights,
+  scoreLevels,
+  weightsPath,
+} from '../../apps/server/src/modules/essay/builtin-weights.ts';
+import { createEssayRepo } from '../../apps/server/src/modules/essay/essay.repo.ts';
 import type { GradeInput, Grader } from '../../apps/server/src/modules/essay/grader.ts';
 import { createModelGrader } from '../../apps/server/src/modules/essay/model-grader.ts';
+import { loadCatalogue } from '../../apps/server/src/modules/question/catalogue.ts';
 import { readGreWords } from '../../apps/server/src/modules/question/vocabulary.ts';
+import { openPglite, openPostgres } from '../../apps/server/src/platform/db.ts';
 import { root } from './server.ts';
 
 interface HumanEssay {
   id: string;
   prompt: string;
+  /** The task instructions, when the prompt has them apart (teacher-graded GRE essays). */
+  instructions?: string;
   essay: string;
   /** The raters' scores (rater1, rater2, … in the file), on the scale min..max. */
   raters: number[];
@@ -39,12 +58,16 @@ interface HumanEssay {
 
 const args = process.argv.slice(2);
 const fit = args.includes('--fit');
+/** Teacher-graded essays of the app's database (DATABASE_URL or DATA_DIR, as the server) instead of a file. */
+const teacher = args.includes('--teacher');
 const file = args.find((a) => !a.startsWith('--')) ?? process.env.ESSAY_BENCH_DATA;
-if (!file) {
-  console.error('usage: npm run bench:essay -- <essays.jsonl>   (or ESSAY_BENCH_DATA=<essays.jsonl>)');
+if (!file && !teacher) {
+  console.error(
+    "usage: npm run bench:essay -- <essays.jsonl>   (or ESSAY_BENCH_DATA=<essays.jsonl>; --teacher: the database's teacher grades)",
+  );
   process.exit(2);
 }
-const scaleArg = process.env.ESSAY_BENCH_SCALE ?? '1-6';
+const scaleArg = process.env.ESSAY_BENCH_SCALE ?? (teacher ? '0-6' : '1-6');
 const [scaleMin, scaleMax] = scaleArg.split('-').map(Number) as [number, number];
 
 /** ASAP's anonymisation tokens (@PERSON1, @CAPS2, @ORGANIZATION1 …) read as a capitalised name. */
@@ -69,7 +92,45 @@ function readEssays(p: string): HumanEssay[] {
     });
 }
 
-const essays = readEssays(path.resolve(file));
+/** Teacher-graded essays from the database; also the refitted weights in use there, if any. */
+async function readTeacherGraded(): Promise<{ essays: HumanEssay[]; refit: FittedWeights | null }> {
+  const config = loadConfig();
+  const database =
+    config.databaseKind === 'postgres'
+      ? await openPostgres(config.DATABASE_URL as string, 2)
+      : await openPglite(path.join(config.DATA_DIR, 'pglite'));
+  try {
+    await database.migrate();
+    const repo = createEssayRepo(database.db);
+    const catalogue = await loadCatalogue(database.db, new Date());
+    const rows = await repo.teacherGraded(1_000_000);
+    const refit = ((await repo.latestWeights())?.weights as FittedWeights | undefined) ?? null;
+    const out = rows.flatMap((r) => {
+      const q = catalogue.byId.get(r.questionId)?.question;
+      if (q?.kind !== 'issue' || r.teacherScore === null) return [];
+      const e: HumanEssay = {
+        id: r.id,
+        prompt: q.inquiry,
+        instructions: q.input_method.instructions,
+        essay: r.text,
+        raters: [r.teacherScore],
+        human: r.teacherScore,
+      };
+      return [e];
+    });
+    return { essays: out, refit };
+  } finally {
+    await database.close();
+  }
+}
+
+const source = teacher ? await readTeacherGraded() : { essays: readEssays(path.resolve(file as string)), refit: null };
+const essays = source.essays;
+if (!essays.length) {
+  console.log(teacher ? 'no teacher-graded essays in the database' : 'no essays in the file');
+  process.exit(0);
+}
+const label = teacher ? 'teacher-graded essays of the database' : path.basename(file as string);
 const fitSet = essays.filter((e) => !isHeldOut(e.id));
 const heldSet = essays.filter((e) => isHeldOut(e.id));
 const inputOf = (e: HumanEssay): GradeInput => ({
@@ -80,15 +141,15 @@ const lexicon = buildLexicon(readGreWords());
 /** Human levels in half points on the raters' scale. */
 const humanLevels = Array.from({ length: (scaleMax - scaleMin) * 2 + 1 }, (_, i) => scaleMin + i / 2);
 
-if (fit) {
+if (fit && file) {
   const features = (set: HumanEssay[]) => set.map((e) => analyzeEssay(inputOf(e), lexicon));
   const weights = fitWeights(
     features(fitSet),
     fitSet.map((e) => e.human),
     humanLevels,
     {
-      data: `${path.basename(file)}: ${essays.length} essays, fit split ${fitSet.length} (sha256(id) mod 3 ≠ 0)`,
-      command: `npm run fit:essay -- ${path.basename(file)}`,
+      data: `${label}: ${essays.length} essays, fit split ${fitSet.length} (sha256(id) mod 3 ≠ 0)`,
+      command: `npm run fit:essay -- ${label}`,
     },
   );
   // Held-out figures of the refitted scorer, stored with it (the card quotes them).
@@ -117,6 +178,14 @@ function round3(x: number) {
 const graders: { name: string; grade: (e: HumanEssay) => Promise<number> }[] = [
   { name: 'built-in', grade: async (e) => gradeBuiltin(inputOf(e), lexicon).score },
 ];
+const refit = source.refit;
+if (refit) {
+  // The weights refitted on these teacher grades (job essay.refit; its fit split is this fit split).
+  graders.push({
+    name: 'built-in, refitted on teacher grades',
+    grade: async (e) => scoreFeatures(analyzeEssay(inputOf(e), lexicon), refit).score,
+  });
+}
 if (process.env.ESSAY_MODEL_URL) {
   const model: Grader = createModelGrader(
     {
@@ -182,9 +251,7 @@ async function report(label: string, set: HumanEssay[]) {
   }
 }
 
-console.log(
-  `# Essay scorer vs human raters: ${path.basename(file)} (${essays.length} essays; rater scale ${scaleMin}–${scaleMax})`,
-);
+console.log(`# Essay scorer vs human raters: ${label} (${essays.length} essays; rater scale ${scaleMin}–${scaleMax})`);
 console.log('split: sha256(id) mod 3 = 0 → held-out; length baseline fitted on the fit split');
 await report('held-out', heldSet);
-await report('fit (in-sample for the built-in scorer: its weights were fitted here)', fitSet);
+await report('fit (in-sample for weights fitted on it)', fitSet);
