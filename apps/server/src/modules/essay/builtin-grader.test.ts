@@ -5,7 +5,16 @@
 import { essayTraitKeys } from '@gre/contract/essay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readGreWords } from '../question/vocabulary.ts';
-import { analyzeEssay, bandLabel, buildLexicon, gradeBuiltin, type Lexicon, stem } from './builtin-grader.ts';
+import {
+  analyzeEssay,
+  bandLabel,
+  buildLexicon,
+  gradeBuiltin,
+  type Lexicon,
+  scoreFeatures,
+  stem,
+} from './builtin-grader.ts';
+import { activeWeights, agreementLine, builtinWeights, fitsFeatures, useWeights } from './builtin-weights.ts';
 import * as essays from './testing/essays.ts';
 
 let lexicon: Lexicon;
@@ -130,6 +139,25 @@ describe('built-in scorer on the adversarial set', () => {
     expect(repeated.ownWords).toBe(12);
     expect(stem('grading')).toBe(stem('grades'));
     expect(stem('improved')).toBe(stem('improvement'));
+  });
+});
+
+describe('the fitted weights (issue 13)', () => {
+  it('the committed fit matches the features, with held-out figures for the card', () => {
+    expect(fitsFeatures(builtinWeights)).toBe(true);
+    expect(builtinWeights.cuts).toHaveLength(builtinWeights.levels.length - 1);
+    expect(agreementLine()).toMatch(/^机器评分与人工评分的一致性：Spearman 0\.\d\d（留出集，n = \d+）$/);
+  });
+
+  it('ignores stored weights that do not fit the features', () => {
+    useWeights({ ...builtinWeights, features: builtinWeights.features.slice(1), heldOut: null });
+    expect(activeWeights()).toBe(builtinWeights);
+  });
+
+  it('scores generated essays of more own words higher, all else equal', () => {
+    const base = analyzeEssay({ prompt: essays.prompt, text: essays.thin }, lexicon);
+    const longer = { ...base, ownWords: base.ownWords * 2, distinctWords: base.distinctWords * 1.5 };
+    expect(scoreFeatures(longer).prediction).toBeGreaterThan(scoreFeatures(base).prediction);
   });
 });
 

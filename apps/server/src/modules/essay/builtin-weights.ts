@@ -190,12 +190,16 @@ export function fitWeights(
 /** The committed fit (builtin-weights.json). */
 export const builtinWeights = fitted as FittedWeights;
 
+/** Weights fit this code: the same features in the same order (a stored refit from older code may not). */
+export const fitsFeatures = (w: FittedWeights) =>
+  w.features.length === featureDefs.length && w.features.every((f, j) => f.name === featureDefs[j]?.name);
+
 let active: FittedWeights = builtinWeights;
 /** The weights in use: the newest refit on teacher grades once there is one, else the committed fit. */
 export const activeWeights = () => active;
 /** Puts weights in use in this process (the essay service, after loading or refitting them). */
 export function useWeights(w: FittedWeights | null) {
-  active = w ?? builtinWeights;
+  active = w && fitsFeatures(w) ? w : builtinWeights;
 }
 
 /** The essay card's line on how well the built-in scorer agrees with human raters ('' when unmeasured). */

@@ -19,7 +19,7 @@ import { readGreWords } from '../question/vocabulary.ts';
 import { effectiveRole } from '../user/user.mapper.ts';
 import { isHeldOut, qwkHalves, spearman } from './agreement.ts';
 import { analyzeEssay, buildLexicon, createBuiltinGrader, type Lexicon } from './builtin-grader.ts';
-import { builtinWeights, type FittedWeights, fitWeights, scoreLevels, useWeights } from './builtin-weights.ts';
+import { activeWeights, type FittedWeights, fitWeights, scoreLevels, useWeights } from './builtin-weights.ts';
 import { toEssay } from './essay.mapper.ts';
 import type { EssayRepo, EssayRow } from './essay.repo.ts';
 import { type EssayPrompt, type GradeResult, type Grader, PermanentGradingError } from './grader.ts';
@@ -190,7 +190,7 @@ export function createEssayService(deps: EssayServiceDeps) {
       deps.questions.catalogue(),
     ]);
     await weightsReady();
-    const before = (await repo.latestWeights())?.weights as FittedWeights | undefined;
+    const before = activeWeights();
     const graded = rows.flatMap((r) => {
       const q = catalogue.byId.get(r.questionId)?.question;
       if (q?.kind !== 'issue' || r.teacherScore === null || r.teacherScore < 1) return [];
@@ -220,7 +220,7 @@ export function createEssayService(deps: EssayServiceDeps) {
       qwk: Math.round(qwkHalves(scored, human) * 1000) / 1000,
       zeros: 0,
     };
-    const previous = held.map((g) => scoreLevels(g.features, before ?? builtinWeights));
+    const previous = held.map((g) => scoreLevels(g.features, before));
     log?.info(
       {
         heldOut: weights.heldOut,
