@@ -518,6 +518,16 @@ describe.each(testDbKinds())('essays on %s', (kind) => {
         // In use: the card's line now quotes the refit's held-out figure.
         expect(activeWeights()).toEqual(weights);
         expect(agreementLine()).toContain(`n = ${weights?.heldOut?.n}`);
+        // The same through the queue (the nightly job): one more stored fit.
+        const stored = async () =>
+          (await t.database.db.execute(sql`select count(*)::int as n from essay_scorer_weights`)).rows[0] as {
+            n: number;
+          };
+        const n = (await stored()).n;
+        await t.jobs?.send('essay.refit', {});
+        const end = Date.now() + 30_000;
+        while ((await stored()).n === n && Date.now() < end) await sleep(200);
+        expect((await stored()).n).toBe(n + 1);
       } finally {
         useWeights(null);
       }
