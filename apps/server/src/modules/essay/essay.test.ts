@@ -8,9 +8,9 @@ import * as xep from '@gre/contract/endpoints/exam';
 import { IssueResultStatus } from '@gre/contract/enums';
 import type { Essay } from '@gre/contract/essay';
 import type { Answer } from '@gre/contract/question';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { essays } from '../../db/schema/essay.ts';
+import { essayScorerWeights, essays } from '../../db/schema/essay.ts';
 import { usageCounters } from '../../db/schema/exam.ts';
 import { chinaDay } from '../../platform/clock.ts';
 import type { QueuedJob } from '../../platform/jobs.ts';
@@ -520,9 +520,7 @@ describe.each(testDbKinds())('essays on %s', (kind) => {
         expect(agreementLine()).toContain(`n = ${weights?.heldOut?.n}`);
         // The same through the queue (the nightly job): one more stored fit.
         const stored = async () =>
-          (await t.database.db.execute(sql`select count(*)::int as n from essay_scorer_weights`)).rows[0] as {
-            n: number;
-          };
+          (await t.database.db.select({ n: count() }).from(essayScorerWeights))[0] as { n: number };
         const n = (await stored()).n;
         await t.jobs?.send('essay.refit', {});
         const end = Date.now() + 30_000;
