@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import {
+  bootstrapInterval,
   fitLengthBaseline,
   isHeldOut,
   qwk,
@@ -212,34 +213,66 @@ const lengthScore = fitLengthBaseline(
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
+/** "0.730 [0.61, 0.82]": the figure and its 95 % bootstrap interval (resampling the essays). */
+function withInterval(set: HumanEssay[], stat: (idx: number[]) => number): string {
+  const all = stat(set.map((_, i) => i));
+  if (set.length < 10) return fmt(all);
+  const [lo, hi] = bootstrapInterval(set.length, stat);
+  return `${fmt(all)} [${lo.toFixed(2)}, ${hi.toFixed(2)}]`;
+}
+
 async function report(label: string, set: HumanEssay[]) {
   const human = set.map((e) => e.human);
+  const pick = (xs: number[], idx: number[]) => idx.map((i) => xs[i] as number);
+  const rho = (xs: number[]) => withInterval(set, (idx) => spearman(pick(xs, idx), pick(human, idx)));
+  const kappa = (xs: number[]) => withInterval(set, (idx) => qwkHalves(pick(xs, idx), pick(human, idx)));
   console.log(`\n## ${label} (n = ${set.length})\n`);
+  console.log('figures with a 95 % bootstrap interval [2.5 %, 97.5 %] (2,000 resamples of the essays)\n');
   console.log('| scorer | Spearman | QWK (half points, 0–6) | zeros |');
   console.log('| --- | --- | --- | --- |');
   const columns: [string, number[]][] = [['human (mean of raters)', human]];
+  const len = set.map((e) => lengthScore(words(e)));
+  const machine: [string, number[]][] = [];
   for (const g of graders) {
     const scores: number[] = [];
     for (const e of set) scores.push(await g.grade(e));
-    console.log(
-      `| ${g.name} | ${fmt(spearman(scores, human))} | ${fmt(qwkHalves(scores, human))} | ${scores.filter((s) => s === 0).length} (${pct(scores.filter((s) => s === 0).length / set.length)}) |`,
-    );
+    const zeros = scores.filter((s) => s === 0).length;
+    console.log(`| ${g.name} | ${rho(scores)} | ${kappa(scores)} | ${zeros} (${pct(zeros / set.length)}) |`);
     columns.push([g.name, scores]);
+    machine.push([g.name, scores]);
   }
-  const len = set.map((e) => lengthScore(words(e)));
-  console.log(
-    `| length only (word-count quantiles of the fit split) | ${fmt(spearman(len, human))} | ${fmt(qwkHalves(len, human))} | 0 |`,
-  );
+  console.log(`| length only (word-count quantiles of the fit split) | ${rho(len)} | ${kappa(len)} | 0 |`);
   const raw = set.map(words);
-  console.log(`| word count itself (Spearman only) | ${fmt(spearman(raw, human))} | — | — |`);
+  console.log(`| word count itself (Spearman only) | ${rho(raw)} | — | — |`);
   columns.push(['length only', len]);
+  for (const [name, scores] of machine) {
+    const gain = withInterval(
+      set,
+      (idx) => spearman(pick(scores, idx), pick(human, idx)) - spearman(pick(len, idx), pick(human, idx)),
+    );
+    console.log(`| ${name} − length only (Spearman difference) | ${gain} | — | — |`);
+  }
   const two = set.filter((e) => e.raters.length >= 2);
   if (two.length) {
     const r1 = two.map((e) => e.raters[0] as number);
     const r2 = two.map((e) => e.raters[1] as number);
+    const onTwo = (f: (idx: number[]) => number) => withInterval(two, f);
     console.log(
-      `| rater 1 vs rater 2 (n = ${two.length}, integer scale ${scaleMin}–${scaleMax}) | ${fmt(spearman(r1, r2))} | ${fmt(qwk(r1, r2, scaleMin, scaleMax))} | — |`,
+      `| rater 1 vs rater 2 (n = ${two.length}, integer scale ${scaleMin}–${scaleMax}) | ${onTwo((idx) => spearman(pick(r1, idx), pick(r2, idx)))} | ${onTwo((idx) => qwk(pick(r1, idx), pick(r2, idx), scaleMin, scaleMax))} | — |`,
     );
+    // Like for like with the raters' kappa: the machine's score rounded to the raters' integer scale.
+    const inSet = new Set(two.map((e) => e.id));
+    for (const [name, scores] of machine) {
+      const mine = set.flatMap((e, i) => (inSet.has(e.id) ? [Math.round(scores[i] as number)] : []));
+      for (const [k, r] of [
+        [1, r1],
+        [2, r2],
+      ] as const) {
+        console.log(
+          `| ${name} (rounded) vs rater ${k} (integer scale) | ${onTwo((idx) => spearman(pick(mine, idx), pick(r, idx)))} | ${onTwo((idx) => qwk(pick(mine, idx), pick(r, idx), scaleMin, scaleMax))} | — |`,
+        );
+      }
+    }
   }
   console.log(`\nscore distribution (count per half point)\n`);
   console.log(`| score | ${columns.map((c) => c[0]).join(' | ')} |`);

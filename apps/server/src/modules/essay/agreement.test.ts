@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyCuts,
+  bootstrapInterval,
   fitCuts,
   fitLengthBaseline,
   fitRidge,
@@ -111,5 +112,26 @@ describe('split', () => {
     expect(held / ids.length).toBeGreaterThan(0.3);
     expect(held / ids.length).toBeLessThan(0.37);
     expect(ids.filter(isHeldOut)).toEqual(ids.filter(isHeldOut));
+  });
+});
+
+describe('bootstrap interval', () => {
+  it('is reproducible, holds the estimate, and narrows with more data', () => {
+    const make = (n: number) => {
+      const x = Array.from({ length: n }, (_, i) => i);
+      const y = x.map((v) => v + ((v * 7919) % 13) - 6);
+      return (idx: number[]) =>
+        spearman(
+          idx.map((i) => x[i] as number),
+          idx.map((i) => y[i] as number),
+        );
+    };
+    const small = bootstrapInterval(40, make(40));
+    expect(bootstrapInterval(40, make(40))).toEqual(small);
+    const point = make(40)(Array.from({ length: 40 }, (_, i) => i));
+    expect(small[0]).toBeLessThanOrEqual(point);
+    expect(small[1]).toBeGreaterThanOrEqual(point);
+    const large = bootstrapInterval(400, make(400));
+    expect(large[1] - large[0]).toBeLessThan(small[1] - small[0]);
   });
 });

@@ -3,6 +3,7 @@
 // continuous prediction onto a score scale with the human distribution, and a deterministic split.
 // Used by `npm run bench:essay` / `npm run fit:essay` and by the refit on teacher grades.
 import { createHash } from 'node:crypto';
+import { seededRandom } from '../question/word-questions.ts';
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
@@ -206,4 +207,24 @@ export function predictRidge(fit: Pick<RidgeFit, 'intercept' | 'weights' | 'scal
 export function isHeldOut(id: string): boolean {
   const h = createHash('sha256').update(id).digest();
   return h.readUInt32BE(0) % 3 === 0;
+}
+
+/**
+ * A 95 % percentile bootstrap interval of a statistic of n paired items: `stat` gets the indices of
+ * one resample (drawn with replacement, seeded, so the interval is reproducible).
+ */
+export function bootstrapInterval(
+  n: number,
+  stat: (indices: number[]) => number,
+  reps = 2000,
+  seed = 'essay-bench',
+): [number, number] {
+  const random = seededRandom(seed);
+  const values: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    const idx = Array.from({ length: n }, () => Math.floor(random() * n));
+    const v = stat(idx);
+    if (Number.isFinite(v)) values.push(v);
+  }
+  return [quantile(values, 0.025), quantile(values, 0.975)];
 }
