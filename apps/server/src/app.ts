@@ -231,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quotas: () => (quotas ??= loadQuotas(db)),
     grader: deps.essayGrader,
     model: deps.settings.essayModel,
+    bus,
     log: app.log,
   });
   if (deps.jobs) await essays.startWorkers(deps.jobs);

@@ -33,6 +33,13 @@ export const essayCommentSchema = z.object({
 });
 export type EssayComment = z.infer<typeof essayCommentSchema>;
 
+/** A teacher's grade (issue 13): the overall comment and one comment per trait (any subset). */
+export const essayTeacherCommentSchema = z.object({
+  overall: z.string(),
+  traits: z.array(z.object({ key: essayTraitKeySchema, comment: z.string() })),
+});
+export type EssayTeacherComment = z.infer<typeof essayTeacherCommentSchema>;
+
 export const essaySourceSchema = z.enum(['exam', 'idea']);
 export type EssaySource = z.infer<typeof essaySourceSchema>;
 
@@ -65,6 +72,16 @@ export const essaySchema = z.object({
   updated_at: z.number().int(),
   /** Unix ms; 0 until Finished. */
   finished_at: z.number().int(),
+  /**
+   * How well this grader agrees with human raters, one line in Chinese, from the fitted weights'
+   * held-out figures (built-in scorer); '' for graders without a measured figure.
+   */
+  agreement: z.string(),
+  /** A teacher's score, 0–6 in half points, when a teacher graded the essay (the machine's stays in `score`). */
+  teacher_score: z.number().nullable(),
+  teacher_comment: essayTeacherCommentSchema.nullable(),
+  /** Unix ms; 0 when no teacher graded it. */
+  teacher_graded_at: z.number().int(),
 });
 export type Essay = z.infer<typeof essaySchema>;
 

@@ -1,9 +1,10 @@
 // An essay's grading status, as the candidate follows it: 批改中 with a spinner (read again every
-// 2 s) until 已完成 (score /6, "超过 xx% 的同题作文", the comment per trait) or 批改失败 (the reason
-// and 重新批改). Shown on the exam result, the report and the idea page.
+// 2 s) until 已完成 (score /6, "超过 xx% 的同题作文", how well the machine score agrees with human
+// raters, the comment per trait) or 批改失败 (the reason and 重新批改). A teacher's grade, when there
+// is one, is shown first. Shown on the exam result, the report and the idea page.
 import { retryEssay } from '@gre/contract/endpoints/essay';
 import { IssueResultStatus } from '@gre/contract/enums';
-import type { Essay } from '@gre/contract/essay';
+import { type Essay, essayTraitLabel } from '@gre/contract/essay';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -67,6 +68,54 @@ function Traits(props: { essay: Essay }) {
   );
 }
 
+/** A teacher's grade, shown above the machine's when a teacher graded the essay (issue 13). */
+function TeacherGrade(props: { essay: Essay }) {
+  const e = props.essay;
+  const comments = e.teacher_comment?.traits.filter((t) => t.comment.trim()) ?? [];
+  return (
+    <Box
+      aria-label="老师批改"
+      sx={{ mb: 2, p: 1.5, borderRadius: 1, border: 1, borderColor: 'success.light', bgcolor: 'action.hover' }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap' }}>
+        <Typography sx={{ fontWeight: 700 }}>老师评分</Typography>
+        <Typography
+          aria-label={`老师评分 ${e.teacher_score} / 6`}
+          sx={{ fontSize: '1.6rem', fontWeight: 800, lineHeight: 1 }}
+        >
+          {e.teacher_score}
+          <Typography component="span" color="text.secondary" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+            {' '}
+            / 6
+          </Typography>
+        </Typography>
+        {e.teacher_graded_at ? (
+          <Typography variant="body2" color="text.secondary">
+            {formatEssayTime(e.teacher_graded_at)} 批改
+          </Typography>
+        ) : null}
+      </Box>
+      {e.teacher_comment?.overall.trim() ? (
+        <Typography sx={{ mt: 1, lineHeight: 1.8 }}>{e.teacher_comment.overall}</Typography>
+      ) : null}
+      {comments.length ? (
+        <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}>
+          {comments.map((t) => (
+            <Typography component="li" variant="body2" key={t.key} sx={{ lineHeight: 1.75 }}>
+              <b>{essayTraitLabel[t.key]}</b>：{t.comment}
+            </Typography>
+          ))}
+        </Stack>
+      ) : null}
+      {e.status === IssueResultStatus.Finished && e.score !== null ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          下方为机器评分（{e.score} / 6），供对照。
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
 /** The card for one essay; pass `initial` when the essay was just read (no extra request). */
 export function EssayCard(props: { essayId: string; initial?: Essay; title?: string; showText?: boolean }) {
   const client = useQueryClient();
@@ -103,6 +152,8 @@ export function EssayCard(props: { essayId: string; initial?: Essay; title?: str
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {formatEssayTime(e.created_at)} 提交 · {e.word_count} 词
       </Typography>
+
+      {e.teacher_score !== null ? <TeacherGrade essay={e} /> : null}
 
       <Box aria-live="polite">
         {e.status === IssueResultStatus.Judging ? (
@@ -146,6 +197,11 @@ export function EssayCard(props: { essayId: string; initial?: Essay; title?: str
                 {e.rank !== null ? `超过 ${e.rank}% 的同题作文` : '同题作文满 20 篇后显示排名'}
               </Typography>
             </Box>
+            {e.agreement ? (
+              <Typography variant="body2" color="text.secondary" data-testid="essay-agreement">
+                {e.agreement}
+              </Typography>
+            ) : null}
             {e.comment?.overall ? <Typography sx={{ lineHeight: 1.8 }}>{e.comment.overall}</Typography> : null}
             <Traits essay={e} />
           </Stack>

@@ -10,8 +10,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { difficultyLabel } from '../lib/question-labels.ts';
 import { ExamEssays } from './essay-card.tsx';
+import { examEssaysQuery } from './essay-queries.ts';
 
 const pct = (c: number, t: number) => (t > 0 ? Math.round((c / t) * 100) : 0);
 
@@ -142,6 +144,30 @@ function ScoreBlock(props: { result: ExamResult; mock: boolean }) {
   );
 }
 
+/** The essay's score: the teacher's when a teacher graded it (issue 13), else the machine's. */
+function IssueStat(props: { result: ExamResult; examId?: string }) {
+  const r = props.result;
+  // The same query as the essay cards below: read once, from the cache.
+  const essays = useQuery({ ...examEssaysQuery(props.examId ?? ''), enabled: Boolean(props.examId) });
+  const teacher = essays.data?.essays.find((e) => e.teacher_score !== null)?.teacher_score ?? null;
+  if (teacher !== null) {
+    return (
+      <Stat
+        label="作文"
+        value={`${teacher} / 6`}
+        hint={r.issue_score === null ? '老师评分' : `老师评分（机器评分 ${r.issue_score}）`}
+      />
+    );
+  }
+  return (
+    <Stat
+      label="作文"
+      value={r.issue_score === null ? `${r.issue.written} / ${r.issue.total}` : `${r.issue_score} / 6`}
+      hint={r.issue_score === null ? (r.issue.written ? '已写，批改中（见下方作文批改）' : '未写') : '作文得分'}
+    />
+  );
+}
+
 export function ExamResultSummary(props: {
   result: ExamResult;
   examKind?: ExamKind;
@@ -178,11 +204,7 @@ export function ExamResultSummary(props: {
           <Stat label="已作答" value={`${r.answered}`} hint={`共 ${r.total} 题`} />
           <Stat label="平均用时" value={`${Math.round(r.avg_time_seconds)} 秒`} hint="每题" />
           {r.issue.total ? (
-            <Stat
-              label="作文"
-              value={r.issue_score === null ? `${r.issue.written} / ${r.issue.total}` : `${r.issue_score} / 6`}
-              hint={r.issue_score === null ? (r.issue.written ? '已写，批改中（见下方作文批改）' : '未写') : '作文得分'}
-            />
+            <IssueStat result={r} examId={props.examId} />
           ) : (
             <Stat label="答错" value={`${r.total - r.correct}`} hint="含未作答" />
           )}

@@ -1,7 +1,7 @@
 // Issue essays and their grading: one row per submission (from a mock's Issue section or from the
 // idea page). Status follows spec §4 (Empty 0 → Judging 1 → Finished 2 | Failed 3); grading runs
 // on the job queue (platform/jobs.ts) and writes score, rank and the per-trait comment here.
-import { bigint, index, integer, jsonb, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './user.ts';
 
 export const essays = pgTable(
@@ -35,10 +35,32 @@ export const essays = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
     finishedAt: timestamp({ withTimezone: true }),
+    /**
+     * A teacher's grade (issue 13), kept beside the machine's score and grader, also on essays
+     * already Finished: 0–6 in half points, per-trait comments, who and when.
+     */
+    teacherScore: real(),
+    teacherComment: jsonb(),
+    teacherId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    teacherGradedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('essays_user_created_idx').on(t.userId, t.createdAt),
     index('essays_question_score_idx').on(t.questionId, t.status, t.score),
     index('essays_exam_idx').on(t.examId),
+    index('essays_teacher_graded_idx').on(t.teacherGradedAt),
   ],
 );
+
+/**
+ * The built-in scorer's weights refitted on teacher-graded essays (the `essay.refit` job): the
+ * newest row is in use; none = the committed fit (builtin-weights.json).
+ */
+export const essayScorerWeights = pgTable('essay_scorer_weights', {
+  id: serial().primaryKey(),
+  /** Teacher-graded essays the fit used (fit and held-out splits together). */
+  essays: integer().notNull(),
+  /** The FittedWeights object (builtin-weights.ts), held-out figures included. */
+  weights: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -5,7 +5,16 @@
 import { essayTraitKeys } from '@gre/contract/essay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readGreWords } from '../question/vocabulary.ts';
-import { analyzeEssay, bandLabel, buildLexicon, gradeBuiltin, type Lexicon, stem } from './builtin-grader.ts';
+import {
+  analyzeEssay,
+  bandLabel,
+  buildLexicon,
+  gradeBuiltin,
+  type Lexicon,
+  scoreFeatures,
+  stem,
+} from './builtin-grader.ts';
+import { activeWeights, agreementLine, builtinWeights, fitsFeatures, useWeights } from './builtin-weights.ts';
 import * as essays from './testing/essays.ts';
 
 let lexicon: Lexicon;
@@ -35,6 +44,8 @@ describe('built-in scorer on the adversarial set', () => {
     expect(s.keyboard).toBeLessThanOrEqual(1);
     expect(s.pasted).toBeLessThanOrEqual(1);
     expect(s.offTopic).toBeLessThanOrEqual(2);
+    // The zero rules (issue 13): gibberish, random words, the copied prompt and off-topic get 0.
+    for (const k of ['random', 'keyboard', 'pasted', 'offTopic', 'repeated'] as const) expect(s[k], k).toBe(0);
     expect(s.thin).toBeGreaterThanOrEqual(1.5);
     expect(s.thin).toBeLessThanOrEqual(3.5);
     expect(s.strong).toBeGreaterThanOrEqual(4);
@@ -43,6 +54,23 @@ describe('built-in scorer on the adversarial set', () => {
       expect(s.thin, k).toBeGreaterThan(s[k]);
     }
     expect(s.strong).toBeGreaterThan(s.thin);
+  });
+
+  it("does not zero genuine weak, short or young writers' essays", () => {
+    // A weak, misspelled, one-paragraph letter of the kind young writers send: it is on topic and
+    // written in sentences, so it gets at least 1 (the zero rules name something else).
+    const young =
+      'I think grading on improvment is good becuase some kids try realy hard and they dont get good grades. ' +
+      'My brother got better in math but his grade was still a C and he was sad. ' +
+      'If teachers graded students on how much they improved he would of got a B. ' +
+      'Students who are alredy smart would have to work to.';
+    const short = 'Schools should grade on improvement because it rewards students for effort and keeps them trying.';
+    for (const text of [young, short, essays.thin]) {
+      const r = grade(text);
+      expect(r.score, text.slice(0, 30)).toBeGreaterThanOrEqual(1);
+      expect(r.detail.flags).not.toContain('gibberish');
+      expect(r.detail.flags).not.toContain('off_topic');
+    }
   });
 
   it('scores in half points within 0–6, every trait too', () => {
@@ -111,6 +139,25 @@ describe('built-in scorer on the adversarial set', () => {
     expect(repeated.ownWords).toBe(12);
     expect(stem('grading')).toBe(stem('grades'));
     expect(stem('improved')).toBe(stem('improvement'));
+  });
+});
+
+describe('the fitted weights (issue 13)', () => {
+  it('the committed fit matches the features, with held-out figures for the card', () => {
+    expect(fitsFeatures(builtinWeights)).toBe(true);
+    expect(builtinWeights.cuts).toHaveLength(builtinWeights.levels.length - 1);
+    expect(agreementLine()).toMatch(/^机器评分与人工评分的一致性：Spearman 0\.\d\d（留出集，n = \d+）$/);
+  });
+
+  it('ignores stored weights that do not fit the features', () => {
+    useWeights({ ...builtinWeights, features: builtinWeights.features.slice(1), heldOut: null });
+    expect(activeWeights()).toBe(builtinWeights);
+  });
+
+  it('scores generated essays of more own words higher, all else equal', () => {
+    const base = analyzeEssay({ prompt: essays.prompt, text: essays.thin }, lexicon);
+    const longer = { ...base, ownWords: base.ownWords * 2, distinctWords: base.distinctWords * 1.5 };
+    expect(scoreFeatures(longer).prediction).toBeGreaterThan(scoreFeatures(base).prediction);
   });
 });
 

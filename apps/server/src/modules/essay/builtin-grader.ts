@@ -9,12 +9,16 @@
 //   diversity (moving-average type-token ratio), sophistication (GRE words that are not common),
 //   sentence variety (length, spread, openings), function words (real sentences have them);
 // - relevance: the prompt's keywords the essay takes up.
-// Gates multiply the score down for what is not an essay at all: gibberish or random words (few
-// function words, many unknown words), off-topic text, and very little original text.
+// The features are combined by weights fitted to human raters' scores (builtin-weights.ts, the
+// committed fit in builtin-weights.json, `npm run fit:essay`; docs/scoring.md). Zero rules give 0 to
+// what is not an essay at all — not English, no own text, copied or repeated, gibberish or random
+// words, off-topic — and to nothing else.
 import fs from 'node:fs';
 import { type EssayTrait, type EssayTraitKey, essayTraitLabel, essayWordCount } from '@gre/contract/essay';
 import wordListPath from 'word-list';
 import { stem } from '../../platform/english.ts';
+import { applyCuts } from './agreement.ts';
+import { activeWeights, type FittedWeights, predict, traitKeys } from './builtin-weights.ts';
 import { type GradeInput, type GradeResult, type Grader, toHalfPoints } from './grader.ts';
 
 /** The words the scorer knows: a general English list, and the GRE list with frequency ranks. */
@@ -207,20 +211,6 @@ const countAll = (text: string, phrases: string[]) => phrases.reduce((n, p) => n
 
 // Helpers -------------------------------------------------------------------------------------------
 
-const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
-/** Linear from (x0 → 0) to (x1 → 1), clamped. */
-const ramp = (x: number, x0: number, x1: number) => clamp01((x - x0) / (x1 - x0));
-/** Piecewise-linear through the points (x ascending). */
-function curve(x: number, points: [number, number][]): number {
-  const first = points[0] as [number, number];
-  if (x <= first[0]) return first[1];
-  for (let i = 1; i < points.length; i++) {
-    const [x1, y1] = points[i] as [number, number];
-    const [x0, y0] = points[i - 1] as [number, number];
-    if (x <= x1) return y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
-  }
-  return (points[points.length - 1] as [number, number])[1];
-}
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const sd = (xs: number[]) => {
   const m = mean(xs);
@@ -289,6 +279,16 @@ export interface EssayFeatures {
   promptCoverage: number;
   /** Share of the essay's own words that are prompt keywords. */
   promptDensity: number;
+  /** Distinct prompt keywords (stems) the essay takes up. */
+  promptKeysUsed: number;
+  /** Letters per own word. */
+  meanWordLength: number;
+  /** Share of own words of 7 letters or more. */
+  longWordShare: number;
+  /** Distinct own words (lower case). */
+  distinctWords: number;
+  /** Commas per sentence (clauses and lists). */
+  commasPerSentence: number;
 }
 
 export function analyzeEssay(input: GradeInput, lexicon: Lexicon): EssayFeatures {
@@ -437,6 +437,11 @@ export function analyzeEssay(input: GradeInput, lexicon: Lexicon): EssayFeatures
     conclusion: lastParagraph !== '' && CONCLUSION_MARKERS.some((m) => countPhrase(lastParagraph, m) > 0),
     promptCoverage: promptKeys.size ? covered / promptKeys.size : 0,
     promptDensity: ownWords ? onTopic / ownWords : 0,
+    promptKeysUsed: covered,
+    meanWordLength: ownWords ? mean(own.map((t) => t.lower.replace(/['’]/g, '').length)) : 0,
+    longWordShare: ownWords ? own.filter((t) => t.lower.length >= 7).length / ownWords : 0,
+    distinctWords: new Set(ownLower).size,
+    commasPerSentence: sentenceTexts.length ? (text.match(/,/g)?.length ?? 0) / sentenceTexts.length : 0,
   };
 }
 
@@ -445,75 +450,53 @@ export function analyzeEssay(input: GradeInput, lexicon: Lexicon): EssayFeatures
 export interface BuiltinScore {
   score: number;
   traits: Record<EssayTraitKey, number>;
-  gates: { language: number; relevance: number; length: number };
+  /** The fitted model's prediction on the human scale, before the thresholds and the zero rules. */
+  prediction: number;
   /** What made the essay score low, for the comment. */
   flags: ('empty' | 'not_english' | 'short' | 'copied' | 'repeated' | 'gibberish' | 'off_topic' | 'misspelled')[];
 }
 
-const weights: Record<EssayTraitKey, number> = { position: 0.3, organization: 0.2, reasoning: 0.25, language: 0.25 };
+/**
+ * Zero rules, each for what it names and nothing else (every genuine essay of the human-scored set
+ * passes them, docs/scoring.md): not English; no own words; mostly copied from the prompt or
+ * repeated (< 40 % own text); gibberish — almost no function words (random dictionary words: < 15 %,
+ * genuine essays ≥ 28 %) or almost no known words (keyboard mash: > 70 % unknown, the weakest
+ * genuine speller 52 %); off-topic — 30+ own words of which under 1 in 100 are prompt keywords and at
+ * most 2 distinct keywords taken up (genuine essays ≥ 1.5 in 100).
+ */
+export function zeroRule(f: EssayFeatures): BuiltinScore['flags'][number] | null {
+  if (f.cjk > f.words) return 'not_english';
+  if (f.words === 0 || f.ownWords === 0) return 'empty';
+  if (f.copiedShare + f.repeatedShare > 0.6) return f.copiedShare >= f.repeatedShare ? 'copied' : 'repeated';
+  if (f.functionWordShare < 0.15 || f.misspelledShare > 0.7) return 'gibberish';
+  if (f.ownWords >= 30 && f.promptDensity < 0.01 && f.promptKeysUsed <= 2) return 'off_topic';
+  return null;
+}
 
-export function scoreFeatures(f: EssayFeatures): BuiltinScore {
+export function scoreFeatures(f: EssayFeatures, w: FittedWeights = activeWeights()): BuiltinScore {
   const flags: BuiltinScore['flags'] = [];
-  if (f.cjk > f.words) flags.push('not_english');
+  const zero = zeroRule(f);
+  if (zero === 'not_english') flags.push('not_english');
   else if (f.words === 0) flags.push('empty');
-  const length = curve(f.ownWords, [
-    [0, 0],
-    [50, 0.1],
-    [150, 0.35],
-    [250, 0.55],
-    [350, 0.75],
-    [450, 0.9],
-    [550, 1],
-  ]);
-  const relevance = 0.7 * ramp(f.promptCoverage, 0, 0.5) + 0.3 * ramp(f.promptDensity, 0, 0.04);
-  const paragraphs = [0, 0.25, 0.5, 0.75, 0.95, 1][Math.min(5, f.developedParagraphs)] as number;
-  const transitions = 0.5 * ramp(f.transitions, 0, 8) + 0.5 * ramp(f.transitionKinds, 0, 5);
-  const reasoning =
-    0.35 * ramp(f.examples, 0, 3) +
-    0.35 * ramp(f.reasons, 0, 6) +
-    0.15 * ramp(f.counters, 0, 1) +
-    0.15 * ramp(f.specifics, 0, 3);
-  const spelling = 1 - ramp(f.misspelledShare, 0.02, 0.15);
-  const diversity = ramp(f.diversity, 0.45, 0.75);
-  const sophistication = ramp(f.advancedPer100, 0.3, 3);
-  const sentenceLength =
-    f.meanSentenceLength < 14 ? ramp(f.meanSentenceLength, 5, 14) : 1 - ramp(f.meanSentenceLength, 32, 60);
-  const variety =
-    0.4 * sentenceLength + 0.4 * ramp(f.sentenceLengthSpread, 2, 8) + 0.2 * ramp(f.openerVariety, 0.3, 0.8);
-  const grammar = ramp(f.functionWordShare, 0.2, 0.38);
-
-  const traits: Record<EssayTraitKey, number> = {
-    position:
-      0.45 * length + 0.25 * relevance + 0.15 * (f.thesis ? 1 : 0) + 0.15 * ramp(f.bodyWordsPerParagraph, 30, 100),
-    organization: 0.4 * paragraphs + 0.35 * transitions + 0.125 * (f.thesis ? 1 : 0) + 0.125 * (f.conclusion ? 1 : 0),
-    reasoning: reasoning * (0.4 + 0.6 * length),
-    language:
-      (0.3 * spelling + 0.2 * diversity + 0.2 * sophistication + 0.2 * variety + 0.1 * grammar) *
-      (0.5 + 0.5 * ramp(f.ownWords, 0, 200)),
-  };
-
-  // Gates: not English sentences, not about the prompt, not enough of the candidate's own text.
-  const gLanguage = Math.min(ramp(f.functionWordShare, 0.12, 0.3), 1 - ramp(f.misspelledShare, 0.15, 0.5));
-  const gRelevance = 0.15 + 0.85 * ramp(f.promptCoverage, 0.1, 0.35);
-  const gLength = Math.min(1, 0.2 + (0.8 * f.ownWords) / 200);
   if (f.words > 0 && f.ownWords < 120) flags.push('short');
-  if (f.copiedShare > 0.3) flags.push('copied');
-  if (f.repeatedShare > 0.2) flags.push('repeated');
-  if (f.ownWords > 0 && gLanguage < 0.5) flags.push('gibberish');
+  if (f.copiedShare > 0.3 || zero === 'copied') flags.push('copied');
+  if (f.repeatedShare > 0.2 || zero === 'repeated') flags.push('repeated');
+  if (zero === 'gibberish') flags.push('gibberish');
   else if (f.misspelledShare > 0.06) flags.push('misspelled');
-  if (f.ownWords >= 30 && gRelevance < 0.5) flags.push('off_topic');
+  if (zero === 'off_topic') flags.push('off_topic');
 
-  const gate = f.ownWords === 0 || flags.includes('not_english') ? 0 : gLanguage * gRelevance * gLength;
-  const raw = (Object.keys(weights) as EssayTraitKey[]).reduce((s, k) => s + weights[k] * traits[k], 0);
-  const gated = Object.fromEntries(
-    (Object.keys(traits) as EssayTraitKey[]).map((k) => [k, toHalfPoints(6 * traits[k] * gate)]),
+  // The fitted model: a prediction on the human scale, mapped to half points by the thresholds;
+  // each trait is its own features' contribution, spread like the whole and mapped the same way.
+  // An extremely brief response (under 25 own words, shorter than any essay the weights were fitted
+  // on) is at most 1, the rubric's level for "extremely brief": the linear model is not asked to
+  // extrapolate there.
+  const { value, contribution } = predict(f, w);
+  const cap = f.ownWords < 25 ? 1 : 6;
+  const level = (x: number) => (zero ? 0 : Math.min(cap, applyCuts(x, w.cuts, w.levels)));
+  const traits = Object.fromEntries(
+    traitKeys.map((k) => [k, level(w.intercept + w.traitScale[k] * contribution[k])]),
   ) as Record<EssayTraitKey, number>;
-  return {
-    score: toHalfPoints(6 * raw * gate),
-    traits: gated,
-    gates: { language: gLanguage, relevance: gRelevance, length: gLength },
-    flags,
-  };
+  return { score: toHalfPoints(level(value)), traits, prediction: value, flags };
 }
 
 // Comment -------------------------------------------------------------------------------------------
@@ -610,7 +593,7 @@ function overallComment(f: EssayFeatures, s: BuiltinScore): string {
 }
 
 export function commentOf(f: EssayFeatures, s: BuiltinScore): GradeResult['comment'] {
-  const traits: EssayTrait[] = (Object.keys(weights) as EssayTraitKey[]).map((key) => ({
+  const traits: EssayTrait[] = traitKeys.map((key) => ({
     key,
     name: essayTraitLabel[key],
     score: s.traits[key],

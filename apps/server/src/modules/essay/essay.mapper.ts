@@ -1,8 +1,8 @@
 // Essay rows → the contract's essay (times as unix ms, the grader named in Chinese).
 import type { IssueResultStatus } from '@gre/contract/enums';
-import type { Essay, EssayComment, EssaySource } from '@gre/contract/essay';
+import type { Essay, EssayComment, EssaySource, EssayTeacherComment } from '@gre/contract/essay';
 import type { EssayRow } from './essay.repo.ts';
-import { graderLabel } from './grader.ts';
+import { graderAgreement, graderLabel } from './grader.ts';
 
 export function toEssay(r: EssayRow): Essay {
   return {
@@ -24,5 +24,9 @@ export function toEssay(r: EssayRow): Essay {
     created_at: r.createdAt.getTime(),
     updated_at: r.updatedAt.getTime(),
     finished_at: r.finishedAt?.getTime() ?? 0,
+    agreement: graderAgreement(r.grader),
+    teacher_score: r.teacherScore,
+    teacher_comment: (r.teacherComment as EssayTeacherComment | null) ?? null,
+    teacher_graded_at: r.teacherGradedAt?.getTime() ?? 0,
   };
 }

@@ -2,9 +2,9 @@
 // repeated grading job can never overwrite a finished or failed essay, and two jobs for the same
 // essay cannot both finish it.
 import { IssueResultStatus } from '@gre/contract/enums';
-import type { EssayComment } from '@gre/contract/essay';
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
-import { essays } from '../../db/schema/essay.ts';
+import type { EssayComment, EssayTeacherComment } from '@gre/contract/essay';
+import { and, asc, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { essayScorerWeights, essays } from '../../db/schema/essay.ts';
 import { exams } from '../../db/schema/exam.ts';
 import { words } from '../../db/schema/question.ts';
 import { users } from '../../db/schema/user.ts';
@@ -194,6 +194,51 @@ export function createEssayRepo(db: Db) {
         .from(users)
         .where(eq(users.id, userId));
       return r;
+    },
+
+    /**
+     * A teacher's grade (issue 13), on an essay in any status (Finished ones included): the
+     * machine's score, grader and comment stay as they are. A second grade replaces the first.
+     */
+    async setTeacherGrade(
+      id: string,
+      g: { score: number; comment: EssayTeacherComment; teacherId: number; now: Date },
+    ): Promise<EssayRow | undefined> {
+      const [r] = await db
+        .update(essays)
+        .set({ teacherScore: g.score, teacherComment: g.comment, teacherId: g.teacherId, teacherGradedAt: g.now })
+        .where(eq(essays.id, id))
+        .returning();
+      return r;
+    },
+
+    async countTeacherGraded(): Promise<number> {
+      const [r] = await db.select({ n: count() }).from(essays).where(isNotNull(essays.teacherScore));
+      return r?.n ?? 0;
+    },
+
+    /** Teacher-graded essays, newest grade first (what a refit of the built-in scorer reads). */
+    async teacherGraded(limit: number) {
+      return db
+        .select({ id: essays.id, questionId: essays.questionId, text: essays.text, teacherScore: essays.teacherScore })
+        .from(essays)
+        .where(isNotNull(essays.teacherScore))
+        .orderBy(desc(essays.teacherGradedAt), desc(essays.id))
+        .limit(limit);
+    },
+
+    /** The newest refitted weights of the built-in scorer, if any. */
+    async latestWeights(): Promise<{ weights: unknown; essays: number } | undefined> {
+      const [r] = await db
+        .select({ weights: essayScorerWeights.weights, essays: essayScorerWeights.essays })
+        .from(essayScorerWeights)
+        .orderBy(desc(essayScorerWeights.id))
+        .limit(1);
+      return r;
+    },
+
+    async insertWeights(weights: object, essayCount: number, now: Date) {
+      await db.insert(essayScorerWeights).values({ weights, essays: essayCount, createdAt: now });
     },
 
     /** The GRE list for the built-in scorer (word, inflected forms, frequency ranks). */

@@ -5,10 +5,11 @@
 // fails the ones no run could grade. Decisions: docs/decisions/0015-essay-grading-and-job-queue.md.
 import { randomUUID } from 'node:crypto';
 import { IssueResultStatus } from '@gre/contract/enums';
-import { essayWordCount } from '@gre/contract/essay';
+import { type EssayTeacherComment, essayWordCount } from '@gre/contract/essay';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuthedContext, Caller } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
+import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
 import type { JobQueue, QueuedJob } from '../../platform/jobs.ts';
 import { consume, type Quota } from '../exam/exam.quota.ts';
 import type { CommittedSections } from '../exam/exam.service.ts';
@@ -16,7 +17,9 @@ import type { QuestionService } from '../question/question.service.ts';
 import type { Rights } from '../question/rights.ts';
 import { readGreWords } from '../question/vocabulary.ts';
 import { effectiveRole } from '../user/user.mapper.ts';
-import { buildLexicon, createBuiltinGrader, type Lexicon } from './builtin-grader.ts';
+import { isHeldOut, qwkHalves, spearman } from './agreement.ts';
+import { analyzeEssay, buildLexicon, createBuiltinGrader, type Lexicon } from './builtin-grader.ts';
+import { activeWeights, type FittedWeights, fitWeights, scoreLevels, useWeights } from './builtin-weights.ts';
 import { toEssay } from './essay.mapper.ts';
 import type { EssayRepo, EssayRow } from './essay.repo.ts';
 import { type EssayPrompt, type GradeResult, type Grader, PermanentGradingError } from './grader.ts';
@@ -37,11 +40,23 @@ export interface EssayServiceDeps {
   /** The grader; default: the model grader when `model` is configured, else the built-in scorer. */
   grader?: Grader;
   model?: ModelGraderConfig;
+  /** Tells every process to reload the built-in scorer's weights after a refit. */
+  bus?: InvalidationBus;
   log?: Logger;
 }
 
 export const gradeQueue = 'essay.grade';
 export const sweepQueue = 'essay.sweep';
+/** Refits the built-in scorer on teacher grades (issue 13), every night at 05:00 China time. */
+export const refitQueue = 'essay.refit';
+const refitCron = '0 5 * * *';
+export const essayWeightsTopic = 'essay_weights';
+/** Teacher-graded essays needed before the built-in scorer is refitted on them. */
+export const minTeacherGradesForRefit = 200;
+/** At most this many teacher grades (the newest) enter a refit. */
+const maxTeacherGradesForRefit = 20_000;
+/** Score levels of the built-in scorer's prediction (0 is left to the zero rules). */
+const refitLevels = Array.from({ length: 11 }, (_, i) => 1 + i / 2);
 /** Retries after the first grading run; the essay is Failed when the last run fails. */
 const retryLimit = 3;
 /** An essay Judging this long without a run is sent again (a crash between commit and enqueue). */
@@ -72,6 +87,21 @@ export function createEssayService(deps: EssayServiceDeps) {
     return lexiconPromise;
   };
   const grader = deps.grader ?? (deps.model ? createModelGrader(deps.model, lexicon) : createBuiltinGrader(lexicon));
+
+  // The built-in scorer's weights: the newest refit on teacher grades, else the committed fit.
+  let weightsLoading: Promise<void> | null = null;
+  const loadWeights = () => {
+    const p = repo.latestWeights().then((r) => useWeights((r?.weights as FittedWeights | undefined) ?? null));
+    p.catch(() => {
+      if (weightsLoading === p) weightsLoading = null;
+    });
+    weightsLoading = p;
+    return p;
+  };
+  const weightsReady = () => weightsLoading ?? loadWeights();
+  deps.bus?.subscribe((topic) => {
+    if (topic === essayWeightsTopic || topic === everything) void loadWeights().catch(() => {});
+  });
 
   let jobs: JobQueue | null = null;
 
@@ -115,6 +145,7 @@ export function createEssayService(deps: EssayServiceDeps) {
     const row = await repo.beginAttempt(id, clock.now());
     if (!row) return; // finished, failed or deleted meanwhile: nothing to do
     try {
+      await weightsReady();
       const result = await grader.grade({ prompt: await promptOf(row.questionId), text: row.text }, job.signal);
       if (result.note) log?.warn({ essayId: id, note: result.note }, 'essay graded by the fallback grader');
       await finish(id, result);
@@ -141,6 +172,69 @@ export function createEssayService(deps: EssayServiceDeps) {
     }
   }
 
+  /**
+   * Refits the built-in scorer on teacher-graded essays once `minTeacherGradesForRefit` exist: the
+   * same method as `npm run fit:essay` (fit split = sha256(id) mod 3 ≠ 0), teacher 0s left out (the
+   * zero rules handle those). Stores the weights with their held-out figures — and, on the same
+   * held-out essays, those of the weights in use before — and puts them in use everywhere.
+   */
+  async function refit(): Promise<FittedWeights | null> {
+    const n = await repo.countTeacherGraded();
+    if (n < minTeacherGradesForRefit) {
+      log?.info({ teacherGraded: n }, 'essay scorer not refitted: too few teacher grades');
+      return null;
+    }
+    const [rows, lex, catalogue] = await Promise.all([
+      repo.teacherGraded(maxTeacherGradesForRefit),
+      lexicon(),
+      deps.questions.catalogue(),
+    ]);
+    await weightsReady();
+    const before = activeWeights();
+    const graded = rows.flatMap((r) => {
+      const q = catalogue.byId.get(r.questionId)?.question;
+      if (q?.kind !== 'issue' || r.teacherScore === null || r.teacherScore < 1) return [];
+      const prompt = { id: q.id, stem: q.inquiry, instructions: q.input_method.instructions };
+      return [{ id: r.id, human: r.teacherScore, features: analyzeEssay({ prompt, text: r.text }, lex) }];
+    });
+    const fit = graded.filter((g) => !isHeldOut(g.id));
+    const held = graded.filter((g) => isHeldOut(g.id));
+    if (fit.length < minTeacherGradesForRefit / 2 || held.length < 10) {
+      log?.info({ usable: graded.length }, 'essay scorer not refitted: too few usable teacher grades');
+      return null;
+    }
+    const weights = fitWeights(
+      fit.map((g) => g.features),
+      fit.map((g) => g.human),
+      refitLevels,
+      {
+        data: `${graded.length} teacher-graded essays (score ≥ 1), fit split ${fit.length} (sha256(id) mod 3 ≠ 0)`,
+        command: `job ${refitQueue}`,
+      },
+    );
+    const human = held.map((g) => g.human);
+    const scored = held.map((g) => scoreLevels(g.features, weights));
+    weights.heldOut = {
+      n: held.length,
+      spearman: Math.round(spearman(scored, human) * 1000) / 1000,
+      qwk: Math.round(qwkHalves(scored, human) * 1000) / 1000,
+      zeros: 0,
+    };
+    const previous = held.map((g) => scoreLevels(g.features, before));
+    log?.info(
+      {
+        heldOut: weights.heldOut,
+        previous: { spearman: spearman(previous, human), qwk: qwkHalves(previous, human) },
+      },
+      'essay scorer refitted on teacher grades',
+    );
+    await repo.insertWeights(weights, graded.length, clock.now());
+    if (deps.bus) deps.bus.publish(essayWeightsTopic, '');
+    else await loadWeights();
+    useWeights(weights);
+    return weights;
+  }
+
   const ownerOf = (ctx: AuthedContext) => Number(ctx.caller.userId);
 
   return {
@@ -160,10 +254,29 @@ export function createEssayService(deps: EssayServiceDeps) {
       await queue.work(gradeQueue, grade, { concurrency: 2 });
       await queue.work(sweepQueue, () => sweep());
       await queue.schedule(sweepQueue, '* * * * *');
+      await queue.define(refitQueue, { retryLimit: 1, expireInSeconds: 1800, onePerKey: false });
+      await queue.work(refitQueue, async () => {
+        await refit();
+      });
+      await queue.schedule(refitQueue, refitCron);
     },
 
     sweep,
     finish,
+    refit,
+
+    /**
+     * A teacher's grade (issue 13; the staff console will call this): 0–6 in half points and
+     * comments, kept beside the machine's grade, on an essay in any status.
+     */
+    async teacherGrade(id: string, g: { score: number; comment: EssayTeacherComment }, teacherId: number) {
+      if (!(g.score >= 0 && g.score <= 6 && Number.isInteger(g.score * 2))) {
+        throw new AppError('bad_request', { show: '老师评分须为 0–6 分，以 0.5 分为单位' });
+      }
+      const row = await repo.setTeacherGrade(id, { ...g, teacherId, now: clock.now() });
+      if (!row) throw errors.notFound('作文不存在');
+      return toEssay(row);
+    },
     /** One grading run, as the queue calls it. */
     runGradingJob: grade,
 
@@ -299,5 +412,9 @@ function newEssay(
     createdAt: now,
     updatedAt: now,
     finishedAt: null,
+    teacherScore: null,
+    teacherComment: null,
+    teacherId: null,
+    teacherGradedAt: null,
   };
 }

@@ -8,9 +8,9 @@ import * as xep from '@gre/contract/endpoints/exam';
 import { IssueResultStatus } from '@gre/contract/enums';
 import type { Essay } from '@gre/contract/essay';
 import type { Answer } from '@gre/contract/question';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { essays } from '../../db/schema/essay.ts';
+import { essayScorerWeights, essays } from '../../db/schema/essay.ts';
 import { usageCounters } from '../../db/schema/exam.ts';
 import { chinaDay } from '../../platform/clock.ts';
 import type { QueuedJob } from '../../platform/jobs.ts';
@@ -22,6 +22,7 @@ import { loadCatalogue } from '../question/catalogue.ts';
 import { loadRights } from '../question/rights.ts';
 import { readGreWords } from '../question/vocabulary.ts';
 import { buildLexicon, createBuiltinGrader } from './builtin-grader.ts';
+import { activeWeights, agreementLine, useWeights } from './builtin-weights.ts';
 import { createEssayRepo } from './essay.repo.ts';
 import { createEssayService, failureReasons } from './essay.service.ts';
 import { type Grader, PermanentGradingError } from './grader.ts';
@@ -434,6 +435,100 @@ describe.each(testDbKinds())('essays on %s', (kind) => {
       // A late run of an essay that is no longer Judging changes nothing.
       await service.runGradingJob(job(1));
       expect((await repo.find(id))?.attempts).toBe(2);
+    });
+  });
+
+  describe('teacher grades (issue 13)', () => {
+    const userIdOf = async (who: string) => {
+      const me = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/get',
+        headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      return Number((me.json() as { data: { id: string } }).data.id);
+    };
+    const serviceOf = () => {
+      const catalogue = loadCatalogue(t.database.db, t.clock.now());
+      return createEssayService({
+        repo: createEssayRepo(t.database.db),
+        clock: t.clock,
+        questions: { catalogue: () => catalogue },
+        rights: () => loadRights(t.database.db),
+        quotas: () => loadQuotas(t.database.db),
+      });
+    };
+
+    it("a finished essay keeps its machine score and grader and gains the teacher's grade", async () => {
+      const submitted = await ok(ep.submitEssay, { question_id: 'is-0001', text: sample.thin }, 'svip');
+      const machine = await settled(submitted.id, 'svip');
+      expect(machine.status).toBe(IssueResultStatus.Finished);
+      expect(machine.teacher_score).toBeNull();
+      // The card's line on agreement with human raters, from the fitted weights' held-out figures.
+      expect(machine.agreement).toMatch(/^机器评分与人工评分的一致性：Spearman 0\.\d\d（留出集，n = \d+）$/);
+      const teacherId = await userIdOf('member');
+      const comment = {
+        overall: '立场清楚，例子单薄。',
+        traits: [{ key: 'reasoning' as const, comment: '多举一个具体例子。' }],
+      };
+      const graded = await serviceOf().teacherGrade(submitted.id, { score: 3.5, comment }, teacherId);
+      expect(graded).toMatchObject({
+        score: machine.score,
+        grader: machine.grader,
+        teacher_score: 3.5,
+        teacher_comment: comment,
+      });
+      const read = await ok(ep.getEssay, { essay_id: submitted.id }, 'svip');
+      expect(read.teacher_score).toBe(3.5);
+      expect(read.teacher_graded_at).toBe(t.clock.now().getTime());
+      const row = await createEssayRepo(t.database.db).find(submitted.id);
+      expect(row?.teacherId).toBe(teacherId);
+      await expect(serviceOf().teacherGrade(submitted.id, { score: 3.3, comment }, teacherId)).rejects.toThrow();
+    });
+
+    it('refits the built-in scorer once 200 teacher-graded essays exist (generated grades)', async () => {
+      const service = serviceOf();
+      const repo = createEssayRepo(t.database.db);
+      const before = await repo.countTeacherGraded();
+      expect(await service.refit()).toBeNull();
+      // Generated: essays of 2–21 sentences of the sample essays; the teacher's score follows the
+      // amount of development with some disagreement, as a teacher's would.
+      const sentences = `${sample.strong} ${sample.thin}`.split(/(?<=[.!?])\s+/);
+      const userId = await userIdOf('vip2');
+      for (let i = 0; before + i < 210; i++) {
+        const k = 2 + (i % 20);
+        const text = Array.from({ length: k }, (_, j) => sentences[(i * 7 + j) % sentences.length]).join(' ');
+        const score = Math.min(6, Math.max(1, Math.round((1 + k / 4 + ((i % 3) - 1) / 2) * 2) / 2));
+        await buildEssay(t, userId, text, {
+          status: IssueResultStatus.Finished,
+          score: 3,
+          grader: 'builtin',
+          teacherScore: score,
+          teacherComment: { overall: '', traits: [] },
+          teacherId: userId,
+          teacherGradedAt: t.clock.now(),
+        });
+      }
+      try {
+        const weights = await service.refit();
+        expect(weights?.heldOut?.n).toBeGreaterThanOrEqual(10);
+        expect(weights?.heldOut?.spearman).toBeGreaterThan(0.5);
+        expect(weights?.data).toMatch(/teacher-graded essays/);
+        expect((await repo.latestWeights())?.essays).toBeGreaterThanOrEqual(200);
+        // In use: the card's line now quotes the refit's held-out figure.
+        expect(activeWeights()).toEqual(weights);
+        expect(agreementLine()).toContain(`n = ${weights?.heldOut?.n}`);
+        // The same through the queue (the nightly job): one more stored fit.
+        const stored = async () =>
+          (await t.database.db.select({ n: count() }).from(essayScorerWeights))[0] as { n: number };
+        const n = (await stored()).n;
+        await t.jobs?.send('essay.refit', {});
+        const end = Date.now() + 30_000;
+        while ((await stored()).n === n && Date.now() < end) await sleep(200);
+        expect((await stored()).n).toBe(n + 1);
+      } finally {
+        useWeights(null);
+      }
     });
   });
 });

@@ -3,6 +3,7 @@
 // grader (the staff issue): a teacher's grade reaches the essay through EssayService.finish(),
 // the same path the job handler uses, so a teacher grader needs no change here.
 import type { EssayComment } from '@gre/contract/essay';
+import { agreementLine } from './builtin-weights.ts';
 
 export interface EssayPrompt {
   id: string;
@@ -51,4 +52,9 @@ export function graderLabel(grader: string): string {
   if (grader.startsWith('model:')) return `模型评分（${grader.slice('model:'.length)}）`;
   if (grader.startsWith('teacher:')) return '老师批改';
   return '';
+}
+
+/** The card's line on agreement with human raters: measured for the built-in scorer only. */
+export function graderAgreement(grader: string): string {
+  return grader === 'builtin' || grader === 'builtin:model-fallback' ? agreementLine() : '';
 }
