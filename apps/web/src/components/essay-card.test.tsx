@@ -34,7 +34,8 @@ const essay: Essay = {
   created_at: Date.UTC(2026, 10, 1),
   updated_at: Date.UTC(2026, 10, 1),
   finished_at: Date.UTC(2026, 10, 1),
-  agreement: '机器评分与人工评分的一致性：Spearman 0.73（留出集，n = 68）',
+  agreement:
+    '机器评分与人工评分的一致程度：等级相关 0.73（1 为完全一致；在 68 篇未参与拟合的公开的人工评分议论文（美国八年级，非 GRE 作文）上测得）',
   teacher_score: null,
   teacher_comment: null,
   teacher_graded_at: 0,

@@ -146,7 +146,9 @@ describe('the fitted weights (issue 13)', () => {
   it('the committed fit matches the features, with held-out figures for the card', () => {
     expect(fitsFeatures(builtinWeights)).toBe(true);
     expect(builtinWeights.cuts).toHaveLength(builtinWeights.levels.length - 1);
-    expect(agreementLine()).toMatch(/^机器评分与人工评分的一致性：Spearman 0\.\d\d（留出集，n = \d+）$/);
+    expect(agreementLine()).toMatch(
+      /^机器评分与人工评分的一致程度：等级相关 0\.\d\d（1 为完全一致；在 \d+ 篇未参与拟合的公开的人工评分议论文（美国八年级，非 GRE 作文）上测得）$/,
+    );
   });
 
   it('ignores stored weights that do not fit the features', () => {

@@ -205,5 +205,7 @@ export function useWeights(w: FittedWeights | null) {
 /** The essay card's line on how well the built-in scorer agrees with human raters ('' when unmeasured). */
 export function agreementLine(w: FittedWeights = active): string {
   if (!w.heldOut) return '';
-  return `机器评分与人工评分的一致性：Spearman ${w.heldOut.spearman.toFixed(2)}（留出集，n = ${w.heldOut.n}）`;
+  // Say on what essays it was measured: the committed fit's are not GRE essays (docs/scoring.md).
+  const which = w.data.startsWith('asap') ? '公开的人工评分议论文（美国八年级，非 GRE 作文）' : '本站老师批改的作文';
+  return `机器评分与人工评分的一致程度：等级相关 ${w.heldOut.spearman.toFixed(2)}（1 为完全一致；在 ${w.heldOut.n} 篇未参与拟合的${which}上测得）`;
 }

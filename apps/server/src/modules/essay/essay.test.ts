@@ -465,7 +465,7 @@ describe.each(testDbKinds())('essays on %s', (kind) => {
       expect(machine.status).toBe(IssueResultStatus.Finished);
       expect(machine.teacher_score).toBeNull();
       // The card's line on agreement with human raters, from the fitted weights' held-out figures.
-      expect(machine.agreement).toMatch(/^机器评分与人工评分的一致性：Spearman 0\.\d\d（留出集，n = \d+）$/);
+      expect(machine.agreement).toMatch(/^机器评分与人工评分的一致程度：等级相关 0\.\d\d（1 为完全一致；在 \d+ 篇/);
       const teacherId = await userIdOf('member');
       const comment = {
         overall: '立场清楚，例子单薄。',
@@ -517,7 +517,7 @@ describe.each(testDbKinds())('essays on %s', (kind) => {
         expect((await repo.latestWeights())?.essays).toBeGreaterThanOrEqual(200);
         // In use: the card's line now quotes the refit's held-out figure.
         expect(activeWeights()).toEqual(weights);
-        expect(agreementLine()).toContain(`n = ${weights?.heldOut?.n}`);
+        expect(agreementLine()).toContain(`在 ${weights?.heldOut?.n} 篇未参与拟合的本站老师批改的作文上测得`);
         // The same through the queue (the nightly job): one more stored fit.
         const stored = async () =>
           (await t.database.db.select({ n: count() }).from(essayScorerWeights))[0] as { n: number };
