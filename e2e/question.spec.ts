@@ -271,7 +271,7 @@ test('an ordinary member sees locked results and cannot open them @phone', async
   // A page of reading results that holds a locked question (which one follows the bank).
   const listed = await apiPost<{ question_infos: { accessable: boolean }[] }>(request, token, '/api/question/search', {
     category: 2,
-    page_size: 100,
+    page_size: 50,
   });
   const locked = listed.question_infos.findIndex((q) => !q.accessable);
   expect(locked).toBeGreaterThanOrEqual(0);

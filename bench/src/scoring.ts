@@ -82,6 +82,8 @@ interface Run {
   /** The parameters the scorer and the router use. */
   scoring: Form[];
   cut?: number;
+  /** Every item placed at the candidate's own ability (b = θ): the information floor. */
+  oracle?: boolean;
 }
 
 function gaussian(rng: () => number): number {
@@ -89,9 +91,18 @@ function gaussian(rng: () => number): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng());
 }
 
+/** A form with every item moved to b = θ (the oracle of the floor row). */
+const atAbility = (f: Form, theta: number): Form => {
+  const at = (ps: ItemParams[]) => ps.map((p) => ({ ...p, b: theta }));
+  return {
+    first: at(f.first),
+    second: { easy: at(f.second.easy), medium: at(f.second.medium), hard: at(f.second.hard) },
+  };
+};
+
 function candidate(run: Run, theta: number, formIndex: number, rng: () => number): Outcome {
-  const truth = run.truth[formIndex] as Form;
-  const scoring = run.scoring[formIndex] as Form;
+  const truth = run.oracle ? atAbility(run.truth[formIndex] as Form, theta) : (run.truth[formIndex] as Form);
+  const scoring = run.oracle ? truth : (run.scoring[formIndex] as Form);
   const responses: { item: ItemParams; correct: boolean }[] = [];
   let right = 0;
   truth.first.forEach((p, i) => {
@@ -212,7 +223,10 @@ console.log(
 // What moves the figures ---------------------------------------------------------------------------
 console.log('');
 console.log('what changes it (adaptive, RMSE / bias / coverage):');
-const variantRow = (label: string, make: (m: Measure) => { truth: Form[]; scoring: Form[]; cut?: number }) => {
+const variantRow = (
+  label: string,
+  make: (m: Measure) => { truth: Form[]; scoring: Form[]; cut?: number; oracle?: boolean },
+) => {
   const cells = measures.map((measure) => {
     const s = population({ measure, adaptive: true, ...make(measure) }, label);
     return `${measure} ${f2(s.rmse)} / ${f2(s.bias)} / ${pc(s.coverage)}`;
@@ -254,6 +268,15 @@ const trueOf: ParamsFor = (id) => {
 variantRow('true a, b scattered around the priors, scored with priors', (m) => ({
   truth: formsOf(fullMocks, m, trueOf),
   scoring: priorForms[m],
+}));
+
+// The floor: what no bank can beat at a = 1.2 with this test length and these answer formats. Every
+// item of a candidate's form sits exactly at the candidate's own ability (b = θ, an oracle no real
+// test has); the same EAP scoring.
+variantRow('floor: every item at b = the candidate’s θ (an oracle form)', (m) => ({
+  truth: priorForms[m],
+  scoring: priorForms[m],
+  oracle: true,
 }));
 
 console.log('');
