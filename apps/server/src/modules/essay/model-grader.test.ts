@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readGreWords } from '../question/vocabulary.ts';
 import { buildLexicon, type Lexicon } from './builtin-grader.ts';
-import { createModelGrader } from './model-grader.ts';
+import { createModelGrader, issueScoringGuide } from './model-grader.ts';
 import * as essays from './testing/essays.ts';
 
 type Reply = { status?: number; content?: string; raw?: string; delayMs?: number };
@@ -82,6 +82,11 @@ describe('model grader', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]?.auth).toBe('Bearer sk-test');
     expect(requests[0]?.body.model).toBe('fake-rater');
+    // The system prompt carries the Issue scoring guide's levels (issue 13).
+    const system = requests[0]?.body.messages.find((m) => m.role === 'system')?.content ?? '';
+    expect(system).toContain(issueScoringGuide);
+    for (const level of ['6 Outstanding', '4 Adequate', '1 Fundamentally deficient', '0 Off topic'])
+      expect(system).toContain(level);
     const user = requests[0]?.body.messages.find((m) => m.role === 'user')?.content ?? '';
     expect(user).toContain(essays.prompt.stem);
     expect(user).toContain('Consider first the situations');
