@@ -61,10 +61,12 @@ const args = process.argv.slice(2);
 const fit = args.includes('--fit');
 /** Teacher-graded essays of the app's database (DATABASE_URL or DATA_DIR, as the server) instead of a file. */
 const teacher = args.includes('--teacher');
+/** A set the scorer was never fitted on (our own rubric-anchored essays): report all of it first. */
+const all = args.includes('--all');
 const file = args.find((a) => !a.startsWith('--')) ?? process.env.ESSAY_BENCH_DATA;
 if (!file && !teacher) {
   console.error(
-    "usage: npm run bench:essay -- <essays.jsonl>   (or ESSAY_BENCH_DATA=<essays.jsonl>; --teacher: the database's teacher grades)",
+    "usage: npm run bench:essay -- <essays.jsonl> [--all]   (or ESSAY_BENCH_DATA=<essays.jsonl>; --all: also every essay of a set not fitted on; --teacher: the database's teacher grades)",
   );
   process.exit(2);
 }
@@ -286,5 +288,6 @@ async function report(label: string, set: HumanEssay[]) {
 
 console.log(`# Essay scorer vs human raters: ${label} (${essays.length} essays; rater scale ${scaleMin}–${scaleMax})`);
 console.log('split: sha256(id) mod 3 = 0 → held-out; length baseline fitted on the fit split');
+if (all) await report('all essays (none used to fit the built-in weights)', essays);
 await report('held-out', heldSet);
 await report('fit (in-sample for weights fitted on it)', fitSet);

@@ -72,6 +72,17 @@ describe('content/', () => {
     expect(ofKind('issue').length).toBeGreaterThanOrEqual(40);
   });
 
+  it('holds question bank v2: 650+ items, 20+ geometry items with figures, data sets of varied shape', () => {
+    expect(all.length).toBeGreaterThanOrEqual(650);
+    const geometry = all.filter(({ q }) => 'figure' in q && q.figure?.type === 'geometry');
+    expect(geometry.length).toBeGreaterThanOrEqual(20);
+    const di = sets.filter((s) => s.group?.kind === 'data');
+    expect(di.length).toBeGreaterThanOrEqual(15);
+    // Not one pattern: sets of different sizes and of different mixes of kinds.
+    expect(new Set(di.map((s) => s.questions.length)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(di.map((s) => s.questions.map((q) => q.kind).join(','))).size).toBeGreaterThanOrEqual(8);
+  });
+
   it('gives every item a difficulty, knowledge points, a source and a Chinese explanation', () => {
     for (const { q, set } of all) {
       expect([1, 2, 3], q.id).toContain(q.difficulty);
