@@ -176,8 +176,8 @@ export function section(
 // easiest and the n hardest the bank still has, and ⌈n/2⌉ of medium difficulty, dealt in turn to
 // the mocks built together so they are alike. The easy variant takes the n easiest of the pool,
 // the hard one the n hardest, medium the n closest to difficulty 2 (its medium items and some of
-// the others). Passages and the data-interpretation figure are shared by the three variants (the
-// bank has 30 passages and 10 figures). So the four full mocks still share no question.
+// the others). Each level takes its own passages and data figure (groupsPerLevel: hardest for hard,
+// easiest for easy). So the four full mocks still share no question.
 
 /** A stable shuffle, then easiest first. */
 export const byDifficulty = (qs: Question[], salt: string) =>
