@@ -123,7 +123,9 @@ test('a candidate finishes a mock with an essay and sees it move from Judging to
     await page.getByRole('button', { name: '结束本节' }).click();
     await page.getByRole('dialog', { name: '结束本节？' }).getByRole('button', { name: '结束本节' }).click();
     if (s < 4) {
-      await page.getByRole('button', { name: '继续' }).click();
+      // Exact: while 结束本节's dialog fades out its 继续作答 also matches "继续" (a click on it was the
+      // old "stuck on 已结束" flake).
+      await page.getByRole('button', { name: '继续', exact: true }).click();
       await page.getByRole('button', { name: '开始本部分' }).click();
     }
   }

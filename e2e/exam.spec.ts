@@ -26,26 +26,45 @@ test('a candidate takes a short practice set from the exercise list to its resul
   page,
   request,
 }) => {
-  await signIn(page, request, 'svip@demo.gre-prep.cn');
+  const token = await signIn(page, request, 'svip@demo.gre-prep.cn');
   await page.goto('/home');
   await page.getByRole('link', { name: '练习' }).first().click();
   await expect(page).toHaveURL(/\/exercise_list$/);
   await expect(page.getByRole('tab', { name: '按题型', selected: true })).toBeVisible();
 
-  // A 6-question set of one-blank completions.
-  const title = '填空 · 单空填空 · 难度 2 · 第 2 组';
+  // A short set of one-blank completions of medium difficulty (which one, and its size, follow the
+  // bank: the server lists it).
+  const listed = await request.post('/api/book/list_templates', {
+    data: { page: 'index' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const cards = ((await listed.json()).data?.cards ?? []) as {
+    template: { title: string; kinds: string[]; question_count: number };
+    accessable: boolean;
+  }[];
+  const chosen = cards.find(
+    (c) =>
+      c.accessable &&
+      c.template.kinds.join() === 'tc1' &&
+      c.template.title.includes('难度 2') &&
+      c.template.question_count >= 4 &&
+      c.template.question_count <= 9,
+  );
+  expect(chosen, 'a short medium one-blank set').toBeDefined();
+  const title = chosen?.template.title as string;
+  const n = chosen?.template.question_count as number;
   const card = page.getByRole('article', { name: title });
   await expect(card.getByText('未开始')).toBeVisible();
   await card.getByRole('button', { name: `开始：${title}` }).click();
   await expect(page).toHaveURL(/\/exam\/[0-9a-f-]+$/);
 
   await page.getByRole('button', { name: '开始本部分' }).click();
-  await expect(page.getByText('第 1 题 / 共 6 题')).toBeVisible();
+  await expect(page.getByText(`第 1 题 / 共 ${n} 题`)).toBeVisible();
   // Practice sets are untimed: the clock counts up.
   await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /^已用时间 /);
 
-  for (let i = 1; i <= 6; i++) {
-    await expect(page.getByText(`第 ${i} 题 / 共 6 题`)).toBeVisible();
+  for (let i = 1; i <= n; i++) {
+    await expect(page.getByText(`第 ${i} 题 / 共 ${n} 题`)).toBeVisible();
     await page
       .getByRole('radio')
       .nth(i % 2)
@@ -54,7 +73,7 @@ test('a candidate takes a short practice set from the exercise list to its resul
   }
   // Next after the last question opens the review screen: every question answered.
   const review = page.getByRole('table', { name: '本部分题目状态' });
-  await expect(review.getByText('已作答')).toHaveCount(6);
+  await expect(review.getByText('已作答')).toHaveCount(n);
 
   await page.getByRole('button', { name: '结束本节' }).click();
   await page.getByRole('dialog', { name: '结束本节？' }).getByRole('button', { name: '结束本节' }).click();
@@ -63,13 +82,13 @@ test('a candidate takes a short practice set from the exercise list to its resul
   await expect(page.getByText('已完成')).toBeVisible();
   const result = page.getByLabel('原始成绩');
   await expect(result.getByRole('heading', { name: '原始成绩' })).toBeVisible();
-  await expect(result.getByText(/^\d \/ 6$/).first()).toBeVisible();
+  await expect(result.getByText(new RegExp(`^\\d \\/ ${n}$`)).first()).toBeVisible();
 
   await page.getByRole('link', { name: '查看报告与解析' }).click();
   await expect(page).toHaveURL(/\/report\//);
   const list = page.getByRole('list', { name: '题目列表' });
-  await expect(list.getByRole('listitem')).toHaveCount(6);
-  await page.getByRole('button', { name: /^全部 6$/ }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(n);
+  await page.getByRole('button', { name: new RegExp(`^全部 ${n}$`) }).click();
   await list.getByRole('button', { name: '查看解析（第 1 题）' }).click();
   const dialog = page.getByRole('dialog', { name: '第 1 题解析' });
   await expect(dialog.getByText(/回答正确|回答错误/)).toBeVisible();

@@ -85,7 +85,7 @@ test('a candidate takes a whole full mock and reads scaled scores, the essay gra
   ];
   for (const s of sections) {
     // A bounded wait: a click that cannot land says why (what intercepts it) instead of using up the test.
-    await page.getByRole('button', { name: '继续' }).click({ timeout: 20_000 });
+    await page.getByRole('button', { name: '继续', exact: true }).click({ timeout: 20_000 });
     await expect(page.getByText(`限时 ${s.minutes} 分钟`)).toBeVisible();
     await page.getByRole('button', { name: '开始本部分' }).click();
     await expect(page.getByText(`第 1 题 / 共 ${s.count} 题`)).toBeVisible();
