@@ -16,7 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { essayModelOf, loadConfig } from '../../apps/server/src/config.ts';
 import {
   bootstrapInterval,
   fitLengthBaseline,
@@ -34,7 +34,7 @@ import {
 import {
   type FittedWeights,
   fitWeights,
-  scoreLevels,
+  heldOutFigures,
   weightsPath,
 } from '../../apps/server/src/modules/essay/builtin-weights.ts';
 import { createEssayRepo } from '../../apps/server/src/modules/essay/essay.repo.ts';
@@ -156,14 +156,11 @@ if (fit && file) {
     },
   );
   // Held-out figures of the refitted scorer, stored with it (the card quotes them).
-  const held = features(heldSet).map((f) => scoreLevels(f, weights));
-  const human = heldSet.map((e) => e.human);
-  weights.heldOut = {
-    n: heldSet.length,
-    spearman: round3(spearman(held, human)),
-    qwk: round3(qwkHalves(held, human)),
-    zeros: held.filter((s) => s === 0).length,
-  };
+  weights.heldOut = heldOutFigures(
+    weights,
+    features(heldSet),
+    heldSet.map((e) => e.human),
+  );
   fs.writeFileSync(path.join(root, weightsPath), `${JSON.stringify(weights, null, 2)}\n`);
   // In the repository's format, so that a refit commits cleanly.
   execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', weightsPath], { cwd: root });
@@ -171,10 +168,6 @@ if (fit && file) {
     `wrote ${weightsPath}: cross-validated Spearman on the fit split ${weights.crossValidatedSpearman}, λ = ${weights.lambda}; held-out n = ${heldSet.length}, Spearman ${weights.heldOut.spearman}, QWK ${weights.heldOut.qwk}`,
   );
   process.exit(0);
-}
-
-function round3(x: number) {
-  return Math.round(x * 1000) / 1000;
 }
 
 // Graders --------------------------------------------------------------------------------------------
@@ -189,18 +182,12 @@ if (refit) {
     grade: async (e) => scoreFeatures(analyzeEssay(inputOf(e), lexicon), refit).score,
   });
 }
-if (process.env.ESSAY_MODEL_URL) {
-  const model: Grader = createModelGrader(
-    {
-      url: process.env.ESSAY_MODEL_URL,
-      key: process.env.ESSAY_MODEL_KEY,
-      model: process.env.ESSAY_MODEL_NAME ?? 'gpt-4o-mini',
-      timeoutMs: Number(process.env.ESSAY_MODEL_TIMEOUT_MS ?? 60_000),
-    },
-    () => lexicon,
-  );
+// The model grader as the server configures it (ESSAY_MODEL_*, config.ts).
+const modelConfig = essayModelOf(loadConfig());
+if (modelConfig) {
+  const model: Grader = createModelGrader(modelConfig, () => lexicon);
   graders.push({
-    name: `model (${process.env.ESSAY_MODEL_NAME ?? 'gpt-4o-mini'})`,
+    name: `model (${modelConfig.model})`,
     grade: async (e) => (await model.grade(inputOf(e))).score,
   });
 }

@@ -99,6 +99,15 @@ export interface Config extends Omit<Env, 'APP_ENV'> {
   demoMode: boolean;
 }
 
+/** The model grader's settings (ESSAY_MODEL_*), or undefined when no model is configured. */
+export function essayModelOf(
+  c: Pick<Config, 'ESSAY_MODEL_URL' | 'ESSAY_MODEL_KEY' | 'ESSAY_MODEL_NAME' | 'ESSAY_MODEL_TIMEOUT_MS'>,
+) {
+  return c.ESSAY_MODEL_URL
+    ? { url: c.ESSAY_MODEL_URL, key: c.ESSAY_MODEL_KEY, model: c.ESSAY_MODEL_NAME, timeoutMs: c.ESSAY_MODEL_TIMEOUT_MS }
+    : undefined;
+}
+
 /** English for zod's own (Chinese) messages, from the issue's code. */
 function englishOf(issue: z.core.$ZodIssue): string {
   switch (issue.code) {

@@ -18,7 +18,7 @@ if ((major ?? 0) < 24) {
 module.enableCompileCache?.();
 
 const { buildApp } = await import('./app.ts');
-const { loadConfig } = await import('./config.ts');
+const { essayModelOf, loadConfig } = await import('./config.ts');
 const { openPglite, openPostgres } = await import('./platform/db.ts');
 const { systemClock } = await import('./platform/clock.ts');
 const { createDevOutbox, createSmtpMailer, createWebhookSms } = await import('./platform/messaging.ts');
@@ -116,14 +116,7 @@ const app = await buildApp({
     trustProxy: config.TRUST_PROXY,
     passwordHashThreads: config.PASSWORD_HASH_THREADS,
     passwordHashQueue: config.PASSWORD_HASH_QUEUE,
-    essayModel: config.ESSAY_MODEL_URL
-      ? {
-          url: config.ESSAY_MODEL_URL,
-          key: config.ESSAY_MODEL_KEY,
-          model: config.ESSAY_MODEL_NAME,
-          timeoutMs: config.ESSAY_MODEL_TIMEOUT_MS,
-        }
-      : undefined,
+    essayModel: essayModelOf(config),
   },
   jobs,
   redis,

@@ -3,7 +3,7 @@
 // cross-validation, then thresholds that give the predictions the human score distribution), and
 // the committed result (builtin-weights.json, written by `npm run fit:essay`; docs/scoring.md).
 import type { EssayTraitKey } from '@gre/contract/essay';
-import { applyCuts, fitCuts, fitRidge, predictRidge, spearman } from './agreement.ts';
+import { applyCuts, fitCuts, fitRidge, predictRidge, qwkHalves, spearman } from './agreement.ts';
 import type { EssayFeatures } from './builtin-grader.ts';
 import fitted from './builtin-weights.json' with { type: 'json' };
 
@@ -185,6 +185,23 @@ export function fitWeights(
     weights.traitScale[k] = s > 0 ? spread / s : 0;
   }
   return weights;
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** The figures of `w` on held-out essays (features and human scores), as stored with it and quoted on the card. */
+export function heldOutFigures(
+  w: FittedWeights,
+  features: EssayFeatures[],
+  human: number[],
+): NonNullable<FittedWeights['heldOut']> {
+  const scored = features.map((f) => scoreLevels(f, w));
+  return {
+    n: features.length,
+    spearman: round3(spearman(scored, human)),
+    qwk: round3(qwkHalves(scored, human)),
+    zeros: scored.filter((s) => s === 0).length,
+  };
 }
 
 /** The committed fit (builtin-weights.json). */

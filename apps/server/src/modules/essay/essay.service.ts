@@ -17,9 +17,9 @@ import type { QuestionService } from '../question/question.service.ts';
 import type { Rights } from '../question/rights.ts';
 import { readGreWords } from '../question/vocabulary.ts';
 import { effectiveRole } from '../user/user.mapper.ts';
-import { isHeldOut, qwkHalves, spearman } from './agreement.ts';
+import { isHeldOut } from './agreement.ts';
 import { analyzeEssay, buildLexicon, createBuiltinGrader, type Lexicon } from './builtin-grader.ts';
-import { activeWeights, type FittedWeights, fitWeights, scoreLevels, useWeights } from './builtin-weights.ts';
+import { activeWeights, type FittedWeights, fitWeights, heldOutFigures, useWeights } from './builtin-weights.ts';
 import { toEssay } from './essay.mapper.ts';
 import type { EssayRepo, EssayRow } from './essay.repo.ts';
 import { type EssayPrompt, type GradeResult, type Grader, PermanentGradingError } from './grader.ts';
@@ -212,20 +212,11 @@ export function createEssayService(deps: EssayServiceDeps) {
         command: `job ${refitQueue}`,
       },
     );
+    const heldFeatures = held.map((g) => g.features);
     const human = held.map((g) => g.human);
-    const scored = held.map((g) => scoreLevels(g.features, weights));
-    weights.heldOut = {
-      n: held.length,
-      spearman: Math.round(spearman(scored, human) * 1000) / 1000,
-      qwk: Math.round(qwkHalves(scored, human) * 1000) / 1000,
-      zeros: 0,
-    };
-    const previous = held.map((g) => scoreLevels(g.features, before));
+    weights.heldOut = heldOutFigures(weights, heldFeatures, human);
     log?.info(
-      {
-        heldOut: weights.heldOut,
-        previous: { spearman: spearman(previous, human), qwk: qwkHalves(previous, human) },
-      },
+      { heldOut: weights.heldOut, previous: heldOutFigures(before, heldFeatures, human) },
       'essay scorer refitted on teacher grades',
     );
     await repo.insertWeights(weights, graded.length, clock.now());
