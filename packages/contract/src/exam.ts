@@ -2,6 +2,7 @@
 // question runtimes, the create option of a custom exam, and the raw result. Times are unix
 // milliseconds set by the server's clock; the web only displays them.
 import { z } from 'zod';
+import { craftSchema } from './craft.ts';
 import {
   bookStatusSchema,
   difficultySchema,
@@ -131,6 +132,10 @@ export const questionRuntimeSchema = z.object({
   result: z.object({ correct: z.boolean().nullable() }),
   /** `s<section>-q<question>`: a stable key for the web's lists. */
   index_key: z.string(),
+  /** The caller's craft of this question (collected, note, wrong…); null inside a running mock. */
+  craft: craftSchema.nullable().default(null),
+  /** 练习模式: the candidate chose 跳过 (reports list skipped questions apart). */
+  skip: z.boolean().default(false),
 });
 export type QuestionRuntime = z.infer<typeof questionRuntimeSchema>;
 

@@ -16,6 +16,10 @@ export const roleQuotaSchema = z.object({
   full_mocks: z.boolean(),
   essays_per_day: count,
   essays_total: count,
+  /** Questions collected at a time (the 收藏 book); -1 = unlimited. */
+  collects_total: count.default(-1),
+  /** Questions with a note, reasons or an improvement plan at a time; -1 = unlimited. */
+  notes_total: count.default(-1),
 });
 export type RoleQuota = z.infer<typeof roleQuotaSchema>;
 
@@ -48,12 +52,21 @@ function limitText(perDay: number, total: number, unit: string): string {
   return [day, all].filter(Boolean).join('，');
 }
 
+function reviewText(collects: number, notes: number): string {
+  if (collects === unlimited && notes === unlimited) return '不限';
+  const part = (n: number, what: string, unit: string) =>
+    n === unlimited ? `${what}不限` : n === 0 ? `不可${what}` : `${what}最多 ${n} ${unit}`;
+  return `${part(collects, '收藏', '题')}，${part(notes, '笔记', '题')}`;
+}
+
 export interface RightsLines {
   role: string;
   validity: string;
   questions: string;
   mocks: string;
   essays: string;
+  /** 收藏与笔记: how many questions may be collected and noted. */
+  review: string;
   visibility: string;
 }
 
@@ -69,6 +82,7 @@ export function rightsLines(r: RoleRights): RightsLines {
     questions: limitText(q.questions_per_day, q.questions_total, '题'),
     mocks,
     essays: limitText(q.essays_per_day, q.essays_total, '篇'),
+    review: reviewText(q.collects_total, q.notes_total),
     visibility: tiers.length ? tiers.join(' + ') : '无',
   };
 }

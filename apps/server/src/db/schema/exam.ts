@@ -106,6 +106,10 @@ export const roleQuotas = pgTable('role_quotas', {
   essaysPerDay: integer().notNull().default(-1),
   /** For a trial: essay gradings in total; -1 = no total. */
   essaysTotal: integer().notNull().default(-1),
+  /** Questions collected at a time; -1 = unlimited (ADR 0025). */
+  collectsTotal: integer().notNull().default(-1),
+  /** Questions with a note, reasons or an improvement plan at a time; -1 = unlimited. */
+  notesTotal: integer().notNull().default(-1),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
 });
 

@@ -1,6 +1,17 @@
 // Accounts, sessions, one-time codes, login failures and role history.
 
-import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -24,6 +35,8 @@ export const users = pgTable(
     showHigherCollect: boolean().notNull().default(false),
     canVisitMaterial: boolean().notNull().default(false),
     removeCorrects: boolean().notNull().default(false),
+    /** Desired retention of the review schedule and the flash cards (ADR 0025). */
+    desiredRetention: real().notNull().default(0.9),
     hasArchivedSixTwoWord: boolean().notNull().default(false),
     hasArchivedPick: boolean().notNull().default(false),
     aimQuestion: integer().notNull().default(30),

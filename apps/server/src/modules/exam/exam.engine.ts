@@ -29,6 +29,8 @@ export interface StoredRuntime {
   correct: boolean | null;
   /** 练习模式: submitted on its own; its answer is final and its key shown (absent = false). */
   submitted?: boolean;
+  /** 练习模式: the candidate chose 跳过 (cleared when the question is answered; absent = false). */
+  skipped?: boolean;
 }
 
 export interface StoredSection {

@@ -156,6 +156,8 @@ export function toExam(
           action: toAction(r),
           result: { correct: shown ? r.correct : null },
           index_key: `s${s.index}-q${qi}`,
+          craft: null,
+          skip: r.skipped === true,
         };
       }),
     })),

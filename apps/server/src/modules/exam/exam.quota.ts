@@ -20,6 +20,10 @@ export interface Quota {
   essaysPerDay: number;
   /** For a trial: essay gradings in total. */
   essaysTotal: number;
+  /** Questions collected at a time (the review loop, ADR 0025). */
+  collectsTotal: number;
+  /** Questions with a note, reasons or an improvement plan at a time. */
+  notesTotal: number;
 }
 
 const unlimited = -1;
@@ -34,6 +38,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     fullMocks: false,
     essaysPerDay: 0,
     essaysTotal: 0,
+    collectsTotal: 0,
+    notesTotal: 0,
   },
   // A trial tastes everything within a total: practice of every kind, one mock of any kind (a full
   // mock included), two essay gradings (the mock's and one more). ADR 0021; migration 0006.
@@ -45,6 +51,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     fullMocks: true,
     essaysPerDay: 2,
     essaysTotal: 2,
+    collectsTotal: 30,
+    notesTotal: 10,
   },
   [RoleKind.FreeVIP]: {
     questionsPerDay: 100,
@@ -54,6 +62,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     fullMocks: true,
     essaysPerDay: 1,
     essaysTotal: unlimited,
+    collectsTotal: 300,
+    notesTotal: 100,
   },
   [RoleKind.VIP]: {
     questionsPerDay: 500,
@@ -63,6 +73,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     fullMocks: true,
     essaysPerDay: 5,
     essaysTotal: unlimited,
+    collectsTotal: unlimited,
+    notesTotal: unlimited,
   },
   [RoleKind.SVIP]: {
     questionsPerDay: unlimited,
@@ -72,6 +84,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     fullMocks: true,
     essaysPerDay: 20,
     essaysTotal: unlimited,
+    collectsTotal: unlimited,
+    notesTotal: unlimited,
   },
 };
 

@@ -29,6 +29,8 @@ export async function roleRights(src: RightsSources): Promise<RoleRights[]> {
         full_mocks: q?.fullMocks ?? false,
         essays_per_day: q?.essaysPerDay ?? 0,
         essays_total: q?.essaysTotal ?? 0,
+        collects_total: q?.collectsTotal ?? 0,
+        notes_total: q?.notesTotal ?? 0,
       },
     };
   });
@@ -44,6 +46,7 @@ export function rightsTableSvg(roles: RoleRights[]): string {
     ['练习做题', (l) => l.questions],
     ['模考', (l) => l.mocks],
     ['作文批改', (l) => l.essays],
+    ['收藏与笔记', (l) => l.review],
     ['可见题目', (l) => l.visibility],
   ];
   const lines = roles.map(rightsLines);

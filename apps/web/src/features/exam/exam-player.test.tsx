@@ -57,6 +57,8 @@ function makeSection(index: number, name: string, count = 2, over: Partial<Secti
       },
       result: { correct: null },
       index_key: `s${index}-q${i}`,
+      craft: null,
+      skip: false,
     })),
   };
 }

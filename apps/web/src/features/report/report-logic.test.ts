@@ -19,6 +19,8 @@ function rt(id: string, used: number, correct: boolean | null, flagged = false, 
     },
     result: { correct },
     index_key: id,
+    craft: null,
+    skip: false,
   };
 }
 
