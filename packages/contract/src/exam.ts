@@ -259,7 +259,13 @@ export const examProgressSchema = z.object({
   sections: z.array(z.object({ index: z.number().int(), action: sectionActionSchema })),
   /** The question written to, when the call wrote one. */
   question: z
-    .object({ section_index: z.number().int(), question_index: z.number().int(), action: questionActionSchema })
+    .object({
+      section_index: z.number().int(),
+      question_index: z.number().int(),
+      action: questionActionSchema,
+      /** 练习模式: skipped (see the runtime's `skip`). */
+      skip: z.boolean().default(false),
+    })
     .nullable(),
 });
 export type ExamProgress = z.infer<typeof examProgressSchema>;

@@ -131,6 +131,19 @@ export const submitQuestion = endpoint({
   response: examProgressSchema,
 });
 
+export const skipQuestion = endpoint({
+  path: '/api/exam/skip_question',
+  summary: '练习模式：跳过一道题（报告里单列；之后作答即取消跳过），或取消跳过',
+  access: 'user',
+  errors: examWriteErrors,
+  request: z.object({
+    ...position,
+    skip: z.boolean({ error: '请指定跳过或取消跳过' }).default(true),
+    used_time_seconds: spentSchema.default(0),
+  }),
+  response: examProgressSchema,
+});
+
 export const flagQuestion = endpoint({
   path: '/api/exam/flag',
   summary: '标记或取消标记一道题',

@@ -185,7 +185,10 @@ export function toProgress(
     is_auto_commit: e.isAutoCommit,
     server_time: now,
     sections: e.sections.map((s) => ({ index: s.index, action: toSectionAction(s, now) })),
-    question: written && r ? { section_index: written.si, question_index: written.qi, action: toAction(r) } : null,
+    question:
+      written && r
+        ? { section_index: written.si, question_index: written.qi, action: toAction(r), skip: r.skipped === true }
+        : null,
   };
 }
 

@@ -127,18 +127,18 @@ function serve(server: { exam: Exam }) {
         server.exam.cursor = { section_index: si, question_index: qi };
         const q = written(si, qi);
         if (q.action.state === QuestionState.NotEncountered) q.action.state = QuestionState.NotAnswered;
-        return progress({ section_index: si, question_index: qi, action: structuredClone(q.action) });
+        return progress({ section_index: si, question_index: qi, action: structuredClone(q.action), skip: false });
       }
       case saveAnswer: {
         const q = written(si, qi);
         q.action.answer = payload.answer as typeof emptyAnswer;
         q.action.state = QuestionState.Answered;
-        return progress({ section_index: si, question_index: qi, action: structuredClone(q.action) });
+        return progress({ section_index: si, question_index: qi, action: structuredClone(q.action), skip: false });
       }
       case flagQuestion: {
         const q = written(si, qi);
         q.action.flagged = payload.flagged as boolean;
-        return progress({ section_index: si, question_index: qi, action: structuredClone(q.action) });
+        return progress({ section_index: si, question_index: qi, action: structuredClone(q.action), skip: false });
       }
       case addUsedTime:
         return progress();
