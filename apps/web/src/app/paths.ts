@@ -36,6 +36,20 @@ export function searchQuestionHref(questionId: string): string {
   return `${paths.search}/q/${encodeURIComponent(questionId)}`;
 }
 
+/** A review book under personal (wrongs, collect, note and the higher_* twins), with its filters. */
+export function bookHref(slug: string, search?: URLSearchParams | string): string {
+  const query = search?.toString() ?? '';
+  return `${paths.personal}/${slug}${query ? `?${query}` : ''}`;
+}
+
+/** A question of a review book opened in review mode. */
+export function bookQuestionHref(slug: string, questionId: string): string {
+  return `${paths.personal}/${slug}/q/${encodeURIComponent(questionId)}`;
+}
+
+/** The print-ready export of review questions (ids in the URL, or `from=session`). */
+export const exportHref = (query: string) => `${paths.personal}/export?${query}`;
+
 /** One Issue prompt on the idea page: guide, timed editor, grading. */
 export function ideaHref(questionId: string): string {
   return `${paths.idea}/${encodeURIComponent(questionId)}`;

@@ -67,7 +67,12 @@ export function createAppRouter() {
                 { path: 'analyze', lazy: () => import('../features/analyze/analyze-route.tsx') },
                 {
                   path: 'personal',
-                  children: [{ index: true, lazy: () => import('../features/personal/personal-route.tsx') }],
+                  children: [
+                    { index: true, lazy: () => import('../features/personal/personal-route.tsx') },
+                    { path: 'export', lazy: () => import('../features/review/export-route.tsx') },
+                    { path: ':book', lazy: () => import('../features/review/book-route.tsx') },
+                    { path: ':book/q/:questionId', lazy: () => import('../features/review/book-question-route.tsx') },
+                  ],
                 },
               ],
             },

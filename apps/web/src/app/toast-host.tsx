@@ -20,7 +20,38 @@ const toastComponents = { success: Toast, error: Toast, warning: Toast, info: To
 
 /** Mounted inside the provider, so notistack's enqueueSnackbar is live when it connects. */
 function ConnectToasts() {
-  useEffect(() => connectToasts((variant, message) => enqueueSnackbar(message, { variant })), []);
+  useEffect(
+    () =>
+      connectToasts((variant, message, extra) =>
+        enqueueSnackbar(message, {
+          variant,
+          ...(extra
+            ? {
+                autoHideDuration: 8000,
+                action: (key) => (
+                  <>
+                    <Button
+                      color="inherit"
+                      size="small"
+                      variant="outlined"
+                      onClick={() => {
+                        closeSnackbar(key);
+                        extra.onClick();
+                      }}
+                    >
+                      {extra.label}
+                    </Button>
+                    <Button color="inherit" size="small" onClick={() => closeSnackbar(key)}>
+                      关闭
+                    </Button>
+                  </>
+                ),
+              }
+            : {}),
+        }),
+      ),
+    [],
+  );
   return null;
 }
 

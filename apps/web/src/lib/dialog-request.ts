@@ -12,7 +12,11 @@ export type DialogRequest =
   | { name: 'contact' }
   /** What 精选 / 精华 sets are, who may open them, the way to them. */
   | { name: 'pick' }
-  | { name: 'best' };
+  | { name: 'best' }
+  /** Pick the collect tags of a question (and create one inline). */
+  | { name: 'collect'; questionId: string }
+  /** Create a collect tag; `onCreated` gets its id (the collect dialog ticks it). */
+  | { name: 'add_collect_tag'; onCreated?: (tagId: string) => void };
 
 export type DialogName = DialogRequest['name'];
 export type DialogPayload<N extends DialogName> = Extract<DialogRequest, { name: N }>;

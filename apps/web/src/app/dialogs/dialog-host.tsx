@@ -27,6 +27,12 @@ const RightsTableDialog = lazyOrNothing('rights-table-dialog', () =>
 );
 const PickDialog = lazyOrNothing('tier-dialog', () => import('./tier-dialog.tsx').then((m) => m.PickDialog));
 const BestDialog = lazyOrNothing('tier-dialog', () => import('./tier-dialog.tsx').then((m) => m.BestDialog));
+const CollectDialog = lazyOrNothing('collect-dialogs', () =>
+  import('../../features/review/collect-dialogs.tsx').then((m) => m.CollectDialog),
+);
+const AddCollectTagDialog = lazyOrNothing('collect-dialogs', () =>
+  import('../../features/review/collect-dialogs.tsx').then((m) => m.AddCollectTagDialog),
+);
 const MaintenanceOverlay = lazyOrNothing('maintenance-overlay', () =>
   import('./maintenance-overlay.tsx').then((m) => m.MaintenanceOverlay),
 );
@@ -77,6 +83,12 @@ export function DialogHost() {
       </Dialog>
       <Dialog name="best">
         <BestDialog />
+      </Dialog>
+      <Dialog name="collect">
+        <CollectDialog />
+      </Dialog>
+      <Dialog name="add_collect_tag">
+        <AddCollectTagDialog />
       </Dialog>
       <OnceOpened open={maintenance}>
         <MaintenanceOverlay />

@@ -15,7 +15,16 @@ export function OutOfLimitDialog() {
   const subject = dialog?.subject || '该项';
   // The role's limits as the server enforces them (from the same data), e.g. 每天 50 题，共 200 题.
   const mine = useRightsLines()?.find((r) => r.role === dialog?.roleName);
-  const limit = mine ? { 做题: mine.questions, 模考: mine.mocks, 作文批改: mine.essays }[subject] : undefined;
+  const limit = mine
+    ? {
+        做题: mine.questions,
+        模考: mine.mocks,
+        作文批改: mine.essays,
+        收藏: mine.review,
+        笔记: mine.review,
+        收藏与笔记: mine.review,
+      }[subject]
+    : undefined;
   return (
     <Dialog open={dialog !== undefined} onClose={close} aria-labelledby="out-of-limit-title">
       <DialogTitle id="out-of-limit-title">{dialog?.message || '权益额度已用完'}</DialogTitle>

@@ -18,6 +18,7 @@ export function RightsTableDialog() {
     ['练习做题', 'questions'],
     ['模考', 'mocks'],
     ['作文批改', 'essays'],
+    ['收藏与笔记', 'review'],
     ['可见题目', 'visibility'],
   ];
   return (

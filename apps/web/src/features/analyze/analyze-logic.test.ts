@@ -9,7 +9,9 @@ import {
   percent,
   rangeOf,
   ranges,
+  reasonWeekData,
   shortDate,
+  topReasons,
   trendChartData,
   trendHas,
 } from './analyze-logic.ts';
@@ -89,5 +91,38 @@ describe('chart data', () => {
     ]);
     expect(data[0]).toMatchObject({ index: 0, label: '11/20', verbal: 150 });
     expect(trendHas(data)).toEqual({ vq: true, total: false, issue: false });
+  });
+});
+
+describe('error-cause trends', () => {
+  it('makes one chart row per week with a field per reason kind', () => {
+    const rows = reasonWeekData(
+      ['2026-11-09', '2026-11-16'],
+      [
+        { kind: 'vocab', counts: [1, 3] },
+        { kind: 'logic', counts: [0] },
+      ],
+    );
+    expect(rows).toEqual([
+      { week: '2026-11-09', label: '11-09', vocab: 1, logic: 0 },
+      { week: '2026-11-16', label: '11-16', vocab: 3, logic: 0 },
+    ]);
+  });
+  it('names the top reasons', () => {
+    const names: Record<string, string> = { a: '粗心', b: '词汇', c: '计算' };
+    const name = (id: string) => names[id] ?? id;
+    expect(
+      topReasons(
+        [
+          { reason_id: 'a', count: 1 },
+          { reason_id: 'b', count: 4 },
+          { reason_id: 'c', count: 1 },
+          { reason_id: 'd', count: 0 },
+        ],
+        name,
+        2,
+      ),
+    ).toBe('词汇 ×4、粗心 ×1');
+    expect(topReasons([], name)).toBe('—');
   });
 });

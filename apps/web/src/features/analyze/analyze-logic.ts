@@ -153,3 +153,31 @@ export function emptyRangeText(range: StatsRange, what: '模考' | '练习'): st
       return `还没有完成的${what}`;
   }
 }
+
+/** One week of the error-cause chart: its Monday (MM-DD) and the reasons ticked per reason kind. */
+export type ReasonWeekDatum = { label: string; week: string } & Record<string, number | string>;
+
+/** The weekly reason counts as chart rows (one per week, one field per reason kind). */
+export function reasonWeekData(
+  weeks: readonly string[],
+  byWeek: readonly { kind: string; counts: readonly number[] }[],
+): ReasonWeekDatum[] {
+  return weeks.map((week, i) => {
+    const row: ReasonWeekDatum = { week, label: week.slice(5) };
+    for (const k of byWeek) row[k.kind] = k.counts[i] ?? 0;
+    return row;
+  });
+}
+
+/** The most ticked reasons first (ties by name), at most `n`, as "name ×count". */
+export function topReasons(
+  reasons: readonly { reason_id: string; count: number }[],
+  name: (id: string) => string,
+  n = 3,
+): string {
+  const top = [...reasons]
+    .filter((r) => r.count > 0)
+    .sort((a, b) => b.count - a.count || name(a.reason_id).localeCompare(name(b.reason_id)))
+    .slice(0, n);
+  return top.length ? top.map((r) => `${name(r.reason_id)} ×${r.count}`).join('、') : '—';
+}

@@ -14,6 +14,7 @@ import { dailyChartData, dailyDays, dailyTotals, formatMinutes, percent, rangeOf
 import { LoadFailed, Panel, Tile, tileGrid } from './analyze-parts.tsx';
 import { dailyQuery } from './queries.ts';
 import { ScoreSection } from './score-section.tsx';
+import { TrendsSection } from './trends-section.tsx';
 
 function Overview() {
   const q = useQuery(summaryQuery);
@@ -95,7 +96,7 @@ export function AnalyzePage() {
           学习分析
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          模考成绩走势、各题型的正确率与用时、每天的学习情况。
+          模考成绩走势、各题型的正确率与用时、每天的学习情况和错因趋势。
         </Typography>
       </Box>
       <Overview />
@@ -111,6 +112,7 @@ export function AnalyzePage() {
       <ScoreSection range={range} />
       <AccuracySection range={range} />
       <DailySection />
+      <TrendsSection />
     </Stack>
   );
 }

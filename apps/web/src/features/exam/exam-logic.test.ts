@@ -180,6 +180,21 @@ describe('withProgress (a late answer never reopens a committed section)', () =>
     expect(after.sections[1]?.action.finished).toBe(true);
     expect(after.status).toBe(3);
   });
+  it('carries 跳过 of the question written (练习模式)', () => {
+    const q = { id: 'q1', action: { answer: null, flagged: false }, skip: false };
+    const withQuestion = { ...(exam as object), sections: [{ ...sec(0, false), questions: [q] }] } as never;
+    const skipped = {
+      id: 'e',
+      status: 2,
+      cursor: { section_index: 0, question_index: 0 },
+      is_auto_commit: false,
+      server_time: 2500,
+      sections: [],
+      question: { section_index: 0, question_index: 0, action: { flagged: false }, skip: true },
+    } as never;
+    const after = withProgress(withQuestion, skipped);
+    expect(after.sections[0]?.questions[0]?.skip).toBe(true);
+  });
 });
 
 describe('the player stages (playerReducer)', () => {

@@ -229,7 +229,9 @@ export function withProgress(e: Exam, p: ExamProgress): Exam {
         action,
         questions: written
           ? s.questions.map((q, i) =>
-              i === written.question_index ? { ...q, action: { ...written.action, answer: q.action.answer } } : q,
+              i === written.question_index
+                ? { ...q, action: { ...written.action, answer: q.action.answer }, skip: written.skip }
+                : q,
             )
           : s.questions,
       };

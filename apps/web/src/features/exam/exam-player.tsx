@@ -4,7 +4,7 @@
 // toast (useSectionCommit). Answers are saved as they change (useAnswerSaver: debounced, one save of
 // a question at a time), the question shown is opened on the server, and time is reported
 // periodically (useExamClock). Alt+N / B / M / R: useExamShortcuts.
-import { flagQuestion, submitQuestion } from '@gre/contract/endpoints/exam';
+import { flagQuestion, skipQuestion, submitQuestion } from '@gre/contract/endpoints/exam';
 import { DisplayMode } from '@gre/contract/enums';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +19,7 @@ import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { emptyAnswer, sanitizeNumeric, setText } from '../question/answer-logic.ts';
 import { QuestionView } from '../question/question-view.tsx';
+import { CraftBar } from '../review/craft-bar.tsx';
 import { Calculator } from './calculator.tsx';
 import {
   currentSectionIndex,
@@ -172,6 +173,23 @@ export function ExamPlayer(props: { initial: ExamView; receivedAt: number }) {
     }
   };
 
+  const skipCurrent = async () => {
+    saver.discard(key);
+    try {
+      const p = await api(skipQuestion, {
+        exam_id: examId,
+        section_index: pos.si,
+        question_index: pos.qi,
+        skip: true,
+        used_time_seconds: 0,
+      });
+      applyProgress(p);
+      next();
+    } catch (error) {
+      onWriteError(error);
+    }
+  };
+
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <ExamTopBar
@@ -234,7 +252,17 @@ export function ExamPlayer(props: { initial: ExamView; receivedAt: number }) {
                 submitted={submitted}
                 isLast={pos.qi === count - 1}
                 onSubmit={submitCurrent}
+                skipped={runtime.skip}
+                onSkip={skipCurrent}
                 onNext={next}
+                after={
+                  <CraftBar
+                    questionId={question.id}
+                    category={question.category}
+                    initial={runtime.craft}
+                    source={{ name: exam.name, exam_id: exam.id }}
+                  />
+                }
               />
             ) : null}
           </Box>

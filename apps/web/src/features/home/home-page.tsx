@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type CalendarDate, chinaDate, formatChineseDate, isoDate, parseIsoDate } from '../../lib/china-time.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { summaryQuery } from '../../lib/summary-query.ts';
+import { DueCard } from '../review/due-card.tsx';
 import { greeting, weekdayName } from './home-logic.ts';
 import { monthActivityQuery } from './queries.ts';
 import { SignInCard } from './sign-in-card.tsx';
@@ -60,6 +61,7 @@ export function HomePage() {
         }}
       >
         <Stack spacing={{ xs: 2, md: 3 }}>
+          <DueCard />
           <TodayAimCard aim={aim} />
           <SummaryCard query={summary} />
         </Stack>

@@ -49,6 +49,7 @@ export function MembershipCard(props: { profile: Profile }) {
                   ['练习做题', mine.questions],
                   ['模考', mine.mocks],
                   ['作文批改', mine.essays],
+                  ['收藏与笔记', mine.review],
                   ['可见题目', mine.visibility],
                 ] as const
               ).map(([k, v]) => (

@@ -13,6 +13,7 @@ import { api } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { toast } from '../../lib/toast.ts';
 import { removeToken } from '../../lib/token.ts';
+import { BooksCard } from '../review/books-card.tsx';
 import { AimSettingsCard } from './aim-settings-card.tsx';
 import { MembershipCard } from './membership-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
@@ -74,6 +75,9 @@ export function PersonalPage() {
           alignItems: 'start',
         }}
       >
+        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+          <BooksCard />
+        </Box>
         {profile.data ? (
           <>
             <ProfileCard profile={profile.data} />

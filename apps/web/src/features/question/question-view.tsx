@@ -52,6 +52,8 @@ export interface QuestionViewProps {
   mode?: DisplayMode;
   /** Height of the two scrolling columns on wide screens (passage | question). */
   paneHeight?: string;
+  /** Called when the reader opens 查看答案与解析 (the search records the answer then). */
+  onReveal?: () => void;
 }
 
 const visibilityBadge: Partial<Record<Question['visibility'], string>> = {
@@ -120,7 +122,10 @@ export function QuestionView(props: QuestionViewProps) {
           <Button
             variant={revealed ? 'text' : 'outlined'}
             startIcon={revealed ? <ExpandLessRounded /> : <LightbulbOutlined />}
-            onClick={toggleReveal}
+            onClick={() => {
+              if (!revealed) props.onReveal?.();
+              toggleReveal();
+            }}
             aria-expanded={revealed}
             aria-controls={explanationId}
             sx={{ minHeight: 44 }}

@@ -3,6 +3,7 @@
 // dialog through the error catalogue, and the page says why the question is not shown.
 
 import type { ResponseOf } from '@gre/contract/endpoint';
+import { recordAnswer } from '@gre/contract/endpoints/craft';
 import type { getQuestion } from '@gre/contract/endpoints/question';
 import { DisplayMode } from '@gre/contract/enums';
 import type { Answer } from '@gre/contract/question';
@@ -13,14 +14,16 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { openDialog, useDisplayMode } from '../../app/app-store.ts';
 import { paths, searchQuestionHref } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { emptyAnswer } from './answer-logic.ts';
+import { CraftBar } from '../review/craft-bar.tsx';
+import { craftChanged } from '../review/queries.ts';
+import { emptyAnswer, isComplete } from './answer-logic.ts';
 import { questionQuery } from './queries.ts';
 import { layoutOf } from './question-logic.ts';
 import { QuestionView } from './question-view.tsx';
@@ -105,6 +108,26 @@ function SearchQuestion(props: { data: ResponseOf<typeof getQuestion> }) {
   const siblings = group?.question_ids ?? [];
   const position = siblings.indexOf(question.id);
   const split = layoutOf(group) === 'split';
+  // 查看答案与解析 with an answer: the answer is graded and recorded (wrong → 错题本), once per answer.
+  const started = useRef(Date.now());
+  const recorded = useRef<string | null>(null);
+  const record = () => {
+    if (!isComplete(question.input_method, answer)) return;
+    const key = JSON.stringify(answer);
+    if (recorded.current === key) return;
+    recorded.current = key;
+    const seconds = Math.min(36_000, Math.round((Date.now() - started.current) / 1000));
+    api(recordAnswer, {
+      id: question.id,
+      answer,
+      used_time_seconds: seconds,
+      source: { name: '搜索', exam_id: '', template_id: '' },
+    })
+      .then((r) => craftChanged([r.craft]))
+      .catch(() => {
+        recorded.current = null;
+      });
+  };
   return (
     <Stack spacing={{ xs: 1.5, md: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mx: -1 }}>
@@ -154,8 +177,10 @@ function SearchQuestion(props: { data: ResponseOf<typeof getQuestion> }) {
           onAnswerChange={setAnswer}
           mode={DisplayMode.Search}
           paneHeight="calc(100dvh - 64px - 48px - 72px)"
+          onReveal={record}
         />
       </Box>
+      <CraftBar questionId={question.id} category={question.category} source={{ name: '搜索' }} />
     </Stack>
   );
 }

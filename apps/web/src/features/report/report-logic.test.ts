@@ -30,7 +30,7 @@ const exam = {
     {
       index: 1,
       name: 'Quant 1',
-      questions: [rt('d', 200, null, false, 'ps_single'), rt('e', 100, false, false, 'ps_single')],
+      questions: [{ ...rt('d', 200, null, false, 'ps_single'), skip: true }, rt('e', 100, false, false, 'ps_single')],
     },
   ],
 } as never;
@@ -52,7 +52,9 @@ describe('report filters', () => {
         sections: [{ index: 0, name: 'x', questions: [rt('q', 1, true), rt('r', 2, true)] }],
       } as never).some((l) => l.slow),
     ).toBe(false);
-    expect(filterCounts(lines)).toEqual({ all: 5, wrong: 2, marked: 1, slow: 2 });
+    expect(filterCounts(lines)).toEqual({ all: 5, wrong: 2, marked: 1, slow: 2, skipped: 1 });
+    // 练习模式: skipped questions are listed apart.
+    expect(filterLines(lines, 'skipped').map((l) => l.runtime.id)).toEqual(['d']);
   });
   it('does not count an essay without a verdict as wrong', () => {
     expect(filterLines(lines, 'wrong').some((l) => l.correct === null)).toBe(false);

@@ -3,13 +3,14 @@
 import type { Exam, QuestionRuntime } from '@gre/contract/exam';
 import { kindPaceSeconds } from '@gre/contract/question';
 
-export type ReportFilter = 'all' | 'wrong' | 'marked' | 'slow';
+export type ReportFilter = 'all' | 'wrong' | 'marked' | 'slow' | 'skipped';
 
 export const reportFilters: readonly { key: ReportFilter; label: string }[] = [
   { key: 'all', label: '全部' },
   { key: 'wrong', label: '错题' },
   { key: 'marked', label: '标记' },
   { key: 'slow', label: '慢题' },
+  { key: 'skipped', label: '跳过' },
 ];
 
 export interface ReportLine {
@@ -24,6 +25,8 @@ export interface ReportLine {
   slow: boolean;
   correct: boolean | null;
   marked: boolean;
+  /** 练习模式: skipped (listed apart). */
+  skipped: boolean;
 }
 
 /** Every question in order; "slow" means above its kind's budget on the real test (kindPaceSeconds, ADR 0013). */
@@ -43,6 +46,7 @@ export function reportLines(exam: Pick<Exam, 'sections'>): ReportLine[] {
         slow: q.action.used_time_seconds > kindPaceSeconds[q.data.kind],
         correct: q.result.correct,
         marked: q.action.flagged,
+        skipped: q.skip,
       });
     });
   }
@@ -59,6 +63,8 @@ export function filterLines(lines: readonly ReportLine[], filter: ReportFilter):
       return lines.filter((l) => l.marked);
     case 'slow':
       return lines.filter((l) => l.slow);
+    case 'skipped':
+      return lines.filter((l) => l.skipped);
   }
 }
 
@@ -68,6 +74,7 @@ export function filterCounts(lines: readonly ReportLine[]): Record<ReportFilter,
     wrong: filterLines(lines, 'wrong').length,
     marked: filterLines(lines, 'marked').length,
     slow: filterLines(lines, 'slow').length,
+    skipped: filterLines(lines, 'skipped').length,
   };
 }
 

@@ -32,6 +32,7 @@ import { ExamResultSummary } from '../../components/exam-result.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { emptyAnswer } from '../question/answer-logic.ts';
 import { QuestionView } from '../question/question-view.tsx';
+import { CraftBar } from '../review/craft-bar.tsx';
 import {
   answerText,
   filterCounts,
@@ -102,7 +103,13 @@ export function Component() {
   );
 }
 
-function Verdict(props: { correct: boolean | null }) {
+function Verdict(props: { correct: boolean | null; skipped?: boolean }) {
+  if (props.skipped && props.correct !== true)
+    return (
+      <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}>
+        <RemoveCircleOutlineRounded fontSize="small" /> 已跳过
+      </Box>
+    );
   if (props.correct === true)
     return (
       <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'success.main' }}>
@@ -149,6 +156,30 @@ function Report(props: { report: ResponseOf<typeof getReport> }) {
           examId={exam.id}
           seenBefore={exam.seen_before.length}
         />
+      ) : null}
+      {counts.skipped > 0 ? (
+        <Paper component="section" variant="outlined" aria-labelledby="skipped-title" sx={{ p: 2 }}>
+          <Typography id="skipped-title" variant="h2" sx={{ fontSize: '1.05rem', mb: 1 }}>
+            跳过的题（{counts.skipped}）
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {lines
+              .filter((l) => l.skipped)
+              .map((l) => (
+                <Button
+                  key={l.runtime.index_key}
+                  size="small"
+                  variant="outlined"
+                  onClick={() => {
+                    setFilter('skipped');
+                    setOpen(l.number);
+                  }}
+                >
+                  第 {l.number} 题
+                </Button>
+              ))}
+          </Box>
+        </Paper>
       ) : null}
       <Box component="section" aria-label="逐题">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
@@ -199,6 +230,7 @@ function Report(props: { report: ResponseOf<typeof getReport> }) {
       </Box>
       <QuestionDialog
         line={openLine}
+        source={{ name: exam.name, exam_id: exam.id }}
         group={openLine?.runtime.data.group_id ? (groupMap.get(openLine.runtime.data.group_id) ?? null) : null}
         onClose={() => setOpen(null)}
         onPrev={openIndex > 0 ? () => setOpen(shown[openIndex - 1]?.number ?? null) : undefined}
@@ -262,7 +294,7 @@ function LineRow(props: { line: ReportLine; first: boolean; seen: boolean; onOpe
         component="div"
         sx={{ gridRow: { xs: 1, md: 'auto' }, gridColumn: { xs: 2, md: 'auto' } }}
       >
-        <Verdict correct={l.correct} />
+        <Verdict correct={l.correct} skipped={l.skipped} />
       </Typography>
       <Box sx={{ gridRow: { xs: 4, md: 'auto' }, textAlign: 'right' }}>
         <Button size="small" variant="outlined" onClick={props.onOpen} aria-label={`查看解析（第 ${l.number} 题）`}>
@@ -275,6 +307,7 @@ function LineRow(props: { line: ReportLine; first: boolean; seen: boolean; onOpe
 
 function QuestionDialog(props: {
   line: ReportLine | null;
+  source: { name: string; exam_id: string };
   group: ResponseOf<typeof getReport>['groups'][number] | null;
   onClose: () => void;
   onPrev?: () => void;
@@ -309,7 +342,7 @@ function QuestionDialog(props: {
               第 {l.number} 题 · {l.sectionName}
             </Typography>
             <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-              <Verdict correct={l.correct} />
+              <Verdict correct={l.correct} skipped={l.skipped} />
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
               用时 {formatSeconds(l.seconds)}
@@ -332,6 +365,13 @@ function QuestionDialog(props: {
               answer={l.runtime.action.answer ?? emptyAnswer}
               mode={DisplayMode.Report}
               paneHeight="calc(100dvh - 220px)"
+            />
+            <CraftBar
+              key={`craft-${l.runtime.index_key}`}
+              questionId={l.runtime.data.id}
+              category={l.runtime.data.category}
+              initial={l.runtime.craft}
+              source={props.source}
             />
           </DialogContent>
         </>
