@@ -9,6 +9,7 @@ import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
@@ -55,7 +56,11 @@ function Highlight(props: { text: string }) {
   );
 }
 
-export function ResultList(props: { infos: readonly QuestionInfo[] }) {
+export function ResultList(props: {
+  infos: readonly QuestionInfo[];
+  selection: readonly string[];
+  onToggle: (id: string) => void;
+}) {
   if (props.infos.length === 0) {
     return (
       <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
@@ -67,9 +72,21 @@ export function ResultList(props: { infos: readonly QuestionInfo[] }) {
   }
   return (
     <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {props.infos.map((info) => (
-        <Box component="li" key={info.id}>
-          <ResultCard info={info} />
+      {props.infos.map((info, i) => (
+        <Box
+          component="li"
+          key={info.id}
+          sx={{ display: 'flex', alignItems: 'flex-start', gap: { xs: 0.25, sm: 0.5 } }}
+        >
+          <Checkbox
+            checked={props.selection.includes(info.id)}
+            onChange={() => props.onToggle(info.id)}
+            slotProps={{ input: { 'aria-label': `选择第 ${i + 1} 个结果（${info.id}）` } }}
+            sx={{ mt: 1, ml: -1 }}
+          />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <ResultCard info={info} />
+          </Box>
         </Box>
       ))}
     </Stack>

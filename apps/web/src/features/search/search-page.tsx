@@ -35,6 +35,7 @@ import { errorProps, textBinding } from '../../lib/form.ts';
 import { difficultyLabel, kindsByCategory } from '../../lib/question-labels.ts';
 import { searchQuery, tagsQuery } from './queries.ts';
 import { ResultList } from './result-list.tsx';
+import { SearchBulkBar, useSearchSelection } from './search-bulk.tsx';
 import {
   activeFilterCount,
   changeSearch,
@@ -69,6 +70,7 @@ export function SearchPage() {
   const results = useQuery(searchQuery(state));
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const picked = useSearchSelection();
 
   /** Typing and paging add history entries (back returns to them); filter clicks replace. */
   const apply = (patch: Partial<SearchState>, push = false) =>
@@ -167,7 +169,15 @@ export function SearchPage() {
           </Alert>
         ) : results.data ? (
           <Box sx={{ opacity: results.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            <ResultList infos={results.data.question_infos} />
+            {results.data.question_infos.length ? (
+              <SearchBulkBar
+                pageIds={results.data.question_infos.map((i) => i.id)}
+                selection={picked.selection}
+                onTogglePage={() => picked.togglePage(results.data.question_infos.map((i) => i.id))}
+                onClear={picked.clear}
+              />
+            ) : null}
+            <ResultList infos={results.data.question_infos} selection={picked.selection} onToggle={picked.toggle} />
           </Box>
         ) : (
           <Stack spacing={1.5}>
