@@ -93,7 +93,10 @@ export function questionText(q: Question, group: QuestionGroup | null): string {
     const head = groups.length > 1 ? `空 ${g + 1}：` : '';
     parts.push(head + options.map((o, i) => `${letters[i] ?? '?'}. ${o}`).join('  '));
   });
-  return parts.filter((p) => p.trim() !== '').join('\n\n');
+  return parts
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .join('\n\n');
 }
 
 /** My note as text: the written fields (labelled), mastery, reasons and the improvement plan. */
