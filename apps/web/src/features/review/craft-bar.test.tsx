@@ -62,7 +62,7 @@ beforeEach(() => {
       };
     if (endpoint === updateCraft) {
       sent.push(payload);
-      const p = payload as { update_kind: string; craft: Record<string, never> };
+      const p = payload as { update_kind: string; craft: unknown };
       if (p.update_kind === 'Collect') {
         const c = (p.craft as { collect: { collected: boolean; collect_ids: string[] } }).collect;
         current = craftOf({ collected: c.collected, tags: c.collect_ids });
