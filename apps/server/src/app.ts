@@ -8,6 +8,9 @@ import { buildOpenApi } from '@gre/contract/openapi';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppEnv } from './config.ts';
+import { createCraftRepo } from './modules/craft/craft.repo.ts';
+import { registerCraftRoutes } from './modules/craft/craft.routes.ts';
+import { createCraftService } from './modules/craft/craft.service.ts';
 import { createEssayRepo } from './modules/essay/essay.repo.ts';
 import { registerEssayRoutes } from './modules/essay/essay.routes.ts';
 import { createEssayService } from './modules/essay/essay.service.ts';
@@ -18,7 +21,7 @@ import { createAnswerGate } from './modules/exam/exam.exposure.ts';
 import { loadQuotas, type Quota } from './modules/exam/exam.quota.ts';
 import { createExamRepo } from './modules/exam/exam.repo.ts';
 import { registerExamRoutes } from './modules/exam/exam.routes.ts';
-import { createExamService } from './modules/exam/exam.service.ts';
+import { createExamService, type ExamService } from './modules/exam/exam.service.ts';
 import { mockOnlyIds } from './modules/exam/exam.templates.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { createQuestionService } from './modules/question/question.service.ts';
@@ -235,6 +238,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   if (deps.jobs) await essays.startWorkers(deps.jobs);
+  // The review loop (ADR 0025): created before the exams, whose finish it hooks into; it makes redo
+  // sets through the exam service, given once that exists.
+  let examService: ExamService | null = null;
+  const crafts = createCraftService({
+    repo: createCraftRepo(db),
+    clock,
+    bus,
+    catalogue: () => questions.catalogue(),
+    rights: () => (rights ??= loadRights(db)),
+    quotas: () => (quotas ??= loadQuotas(db)),
+    runningIds: (ctx) => gate.runningIds(ctx),
+    createRedo: (b, ctx) => (examService as ExamService).createRedo(b, ctx),
+    mockOnly: mockOnlyIds,
+  });
   const exams = createExamService({
     scoring,
     repo: createExamRepo(db),
@@ -242,10 +259,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     questions,
     rights: () => (rights ??= loadRights(db)),
     quotas: () => (quotas ??= loadQuotas(db)),
-    onCommitted: [(c) => essays.onExamCommitted(c), (c) => gate.examCommitted(c)],
+    onCommitted: [(c) => essays.onExamCommitted(c), (c) => crafts.onExamCommitted(c), (c) => gate.examCommitted(c)],
+    craftsOf: (userId, ids) => crafts.craftsOf(userId, ids),
     onStarted: (userId) => gate.changed(userId),
     logError: (err, msg) => app.log.error({ err }, msg),
   });
+  examService = exams;
   if (deps.jobs) await exams.startWorkers(deps.jobs);
   // For /readyz: main.ts loads the catalogue at start; a probe retries a load that failed (and
   // never starts one besides: on PGlite it would hold the one connection the other checks need).
@@ -289,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWordRoutes(register, createWordService(db, gate));
   registerExamRoutes(register, exams);
   registerEssayRoutes(register, essays);
+  registerCraftRoutes(register, crafts);
 
   // The web app (precompressed, cache headers, SPA fallback for deep links) and the 404s -----------
   await registerWebAssets(app, { distDir: deps.settings.webDistDir, appEnv: deps.settings.appEnv ?? 'devel' });

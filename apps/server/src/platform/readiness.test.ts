@@ -46,5 +46,6 @@ describe.each(testDbKinds())('readiness on %s', (kind) => {
     } finally {
       await t.app.close();
     }
-  });
+    // Starting the job queue on an embedded database takes most of this on a loaded 2-core machine.
+  }, 90_000);
 });

@@ -148,7 +148,7 @@ export const recordAnswer = endpoint({
   path: '/api/craft/record_answer',
   summary: '记录我在搜索或复习中作答的一道题：判对错，答错进错题本并排入复习',
   access: 'user',
-  errors: ['not_found', 'limit', 'public_only'],
+  errors: ['not_found', 'limit', 'public_only', 'forbidden'],
   request: z.object({
     id: questionId,
     answer: answerSchema,
@@ -264,7 +264,7 @@ export const listReview = endpoint({
   path: '/api/review/list',
   summary: '错题本、收藏或笔记的题目列表：按科目、题型、知识点、标签、掌握程度、错因、日期、来源筛选，分页',
   access: 'user',
-  errors: ['forbidden'],
+  errors: ['forbidden', 'not_found'],
   request: reviewListRequest,
   response: z.object({
     page_control: z.object({ page: z.number().int(), page_size: z.number().int(), total: z.number().int() }),

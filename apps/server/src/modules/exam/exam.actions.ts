@@ -93,6 +93,15 @@ export async function submitQuestion(env: WriteEnv, b: AnswerBody, ctx: AuthedCo
   return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
 }
 
+/** 练习模式: skips a question, or takes the skip back. */
+export async function skip(env: WriteEnv, b: At & { skip: boolean; used_time_seconds: number }, ctx: AuthedContext) {
+  const w = await writeExam(env, by(ctx), b.exam_id, (e, now, _c, fx) => {
+    const { spent } = engine.skip(e, b.section_index, b.question_index, b.skip, b.used_time_seconds, now);
+    fx.activity = { question: 0, word: 0, seconds: spent };
+  });
+  return toProgress(w.row, w.e, w.now, position(b.section_index, b.question_index));
+}
+
 export async function flag(env: WriteEnv, b: At & { flagged: boolean }, ctx: AuthedContext) {
   const w = await writeExam(env, by(ctx), b.exam_id, (e, now) =>
     engine.flag(e, b.section_index, b.question_index, b.flagged, now),

@@ -57,6 +57,37 @@ export async function createCustomExam(env: CustomEnv, option: CreateOption, ctx
   return { exam_id: examId };
 }
 
+export interface RedoRequest {
+  ids: string[];
+  name: string;
+  practice_mode: boolean;
+}
+
+/**
+ * 错题重做 and today's review (ADR 0025): one untimed practice section of the given questions, in the
+ * given order, those the caller may open; its answers are recorded back into the crafts when it is
+ * finished (the craft service's exam hook), like any practice set's.
+ */
+export async function createRedoExam(env: CustomEnv, b: RedoRequest, ctx: AuthedContext) {
+  const [{ c }, rights] = await Promise.all([env.templates(), env.rights()]);
+  const ids: string[] = [];
+  for (const id of new Set(b.ids)) {
+    const q = c.byId.get(id)?.question;
+    if (!q || q.kind === 'issue' || q.visibility === 'hidden' || q.visibility === 'forbid') continue;
+    if (rights.canOpen(ctx.caller, q.visibility)) ids.push(id);
+  }
+  if (!ids.length) throw errors.notFound('选中的题目都无法组成练习（已下线或需要开通会员）');
+  const section: TemplateSection = { name: b.name, kind: 'practice', limit: 0, questionIds: ids };
+  const sections = newSections([section], c, env.paramsOf).map((s) =>
+    b.practice_mode ? { ...s, practiceMode: true } : s,
+  );
+  const examId = await env.repo.db.transaction((tx) =>
+    insertExam(env, tx, ctx, { name: b.name, kind: 'custom', templateId: '', bookId: null, option: null }, sections),
+  );
+  env.onStarted?.(Number(ctx.caller.userId));
+  return { exam_id: examId, question_count: ids.length };
+}
+
 /**
  * Custom exams draw from the test's categories only, without the mock-only pool (ADR 0021) (the 15k word questions are not test items),
  * through the catalogue's per-category lists: a create costs no scan of the whole bank.

@@ -1,6 +1,7 @@
 // What the exam service's use cases share: the injected dependencies, the templates derived from the
 // catalogue (built once per catalogue), the scorer, and who writes. Each use case (exam.books.ts,
 // exam.actions.ts, exam.results.ts, exam.custom.ts, exam.write.ts) takes the parts it needs.
+import type { Craft } from '@gre/contract/craft';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuthedContext, Caller } from '../../platform/endpoints.ts';
 import type { Catalogue } from '../question/catalogue.ts';
@@ -19,8 +20,12 @@ export interface CommittedSections {
   userId: number;
   examId: string;
   examKind: string;
+  examName: string;
+  templateId: string;
   /** The newly committed sections (after the write). */
   sections: StoredSection[];
+  /** Every section of the exam (after the write). */
+  allSections: StoredSection[];
   /** The exam became Finished in this write (every question is scored). */
   examFinished: boolean;
   /** Runs `fn` after the transaction committed (errors are logged, never thrown to the caller). */
@@ -37,6 +42,8 @@ export interface ExamServiceDeps {
   onCommitted?: Array<(c: CommittedSections) => Promise<void>>;
   /** Told (after the commit) when a user's exam was created or started a section (the answer gate's lookup). */
   onStarted?: (userId: number) => void;
+  /** The caller's crafts of these questions (the review loop), shown with an exam that is not a running timed one. */
+  craftsOf?: (userId: number, ids: string[]) => Promise<Map<string, Craft>>;
   /** Where failures of after-commit work are reported. */
   logError?: (err: unknown, msg: string) => void;
   /** Item parameters for scaled scores and adaptive cut scores (loaded before any exam is read). */

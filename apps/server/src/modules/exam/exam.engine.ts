@@ -240,6 +240,7 @@ export function saveAnswer(
     q.answer = answer;
     q.state = QuestionState.Answered;
     q.answeredAt = now;
+    if (q.skipped) q.skipped = false;
   }
   return { q, first, spent: added };
 }
@@ -265,6 +266,21 @@ export function submitQuestion(
   done.q.submitted = true;
   done.q.correct = score(done.q);
   return done;
+}
+
+/**
+ * 练习模式: skips a question (or takes the skip back), counting the time spent on it. Answering it
+ * later clears the skip; a submitted question cannot be skipped.
+ */
+export function skip(e: EngineExam, si: number, qi: number, skipped: boolean, spent: number, now: number) {
+  const s = e.sections[si];
+  if (s && !s.practiceMode) throw refuse.notPracticeMode();
+  const { s: section, q } = writable(e, si, qi, now);
+  if (q.submitted) throw refuse.submitted();
+  const added = capSpent(section, spent, now);
+  q.used += added;
+  q.skipped = skipped;
+  return { q, spent: added };
 }
 
 export function flag(e: EngineExam, si: number, qi: number, flagged: boolean, now: number) {

@@ -71,6 +71,30 @@ const walks: Record<string, Walk> = {
   '/api/essay/list': { content: (f) => [{}, { question_id: f.issueId }] },
   '/api/essay/get_by_exam': { content: (f) => [{ exam_id: f.mockExamId }] },
   '/api/essay/retry': { content: (f) => [{ essay_id: f.essayId }] },
+  '/api/craft/update_v2': {
+    content: (f) =>
+      f.mockIds.map((id) => ({ update_kind: 'Collect', craft_id: id, craft: { collect: { collected: true } } })),
+  },
+  '/api/craft/gets': { content: (f) => chunks(f.mockIds, 50).map((ids) => ({ ids })) },
+  '/api/craft/collect_many': { content: (f) => chunks(f.mockIds, 50).map((ids) => ({ ids })) },
+  '/api/craft/record_answer': { content: (f) => f.mockIds.map((id) => ({ id, answer: {} })) },
+  '/api/review/get_tree': { content: () => [{ scope: 'wrongs' }, { scope: 'collect' }, { scope: 'note' }] },
+  '/api/review/list': {
+    content: () => [
+      { scope: 'collect', page_size: 100 },
+      { scope: 'wrongs', page_size: 100 },
+    ],
+  },
+  '/api/review/create_redo': { content: (f) => chunks(f.mockIds, 50).map((ids) => ({ ids })) },
+  '/api/craft/get_reason_lib': { none: 'the reason library: names of mistakes, no question' },
+  '/api/craft/get_summary': { none: 'counts of the review books' },
+  '/api/collect/add': { none: 'a collect tag' },
+  '/api/collect/get_all': { none: 'collect tags with counts' },
+  '/api/collect/delete': { none: 'a collect tag id' },
+  '/api/review/get_due': { none: 'question ids and a count, no content' },
+  '/api/review/get_trends': { none: 'counts of mistakes per week, kind and mastery' },
+  '/api/review/update_settings': { none: 'two settings' },
+  '/api/exam/skip_question': { none: progress },
   '/api/exam/create': { none: 'answers with the new exam’s id only' },
   '/api/exam/open_question': { none: progress },
   '/api/exam/save_answer': { none: progress },
@@ -171,6 +195,12 @@ function leaksIn(data: unknown, secrets: Map<string, Secret>): string[] {
       found.push(`${id}: key or analysis`);
     }
     if (s && isObj(o.result) && 'correct' in o.result && o.result.correct !== null) found.push(`${id}: verdict`);
+    // A craft: the candidate's last answer of the question, its verdict, notes.
+    if (s && isObj(o.issue) && 'wrong' in o) {
+      const issue = o.issue as { answer: unknown; result?: { correct?: unknown } };
+      if (issue.result?.correct !== null && issue.result?.correct !== undefined) found.push(`${id}: craft verdict`);
+      if (s.key && JSON.stringify(issue.answer) === JSON.stringify(s.key)) found.push(`${id}: craft answer is the key`);
+    }
     if (s?.key && isObj(o.action) && JSON.stringify(o.action.answer) === JSON.stringify(s.key)) {
       found.push(`${id}: an earlier answer that is the key`);
     }

@@ -102,6 +102,8 @@ export function carriesQuestions(schema: z.ZodType): boolean {
     if (!def || seen.has(s)) return false;
     seen.add(s);
     if (def.type === 'object' && isObj(def.shape) && 'standard_answer' in def.shape) return true;
+    // A craft (the review loop): the user's last answer, its verdict and notes of a question.
+    if (def.type === 'object' && isObj(def.shape) && 'issue' in def.shape && 'wrong' in def.shape) return true;
     for (const v of Object.values(def)) {
       if (defOf(v) && visit(v)) return true;
       if (Array.isArray(v) && v.some((x) => defOf(x) && visit(x))) return true;
@@ -114,8 +116,11 @@ export function carriesQuestions(schema: z.ZodType): boolean {
 
 /** Something in a response that gives a question's answer away, with the question ids it concerns. */
 export interface Revealing {
-  /** A Question with its key or analysis; a question's verdict in an exam view; a passage's translation. */
-  kind: 'question' | 'verdict' | 'translation';
+  /**
+   * A Question with its key or analysis; a question's verdict in an exam view; a passage's
+   * translation; a craft with the user's last answer, its verdict or notes.
+   */
+  kind: 'question' | 'verdict' | 'translation' | 'craft';
   node: Obj;
   ids: string[];
 }
@@ -134,7 +139,12 @@ export function findRevealing(data: unknown, out: Revealing[] = []): Revealing[]
   }
   if (typeof id === 'string' && isObj(data.data) && isObj(data.result) && 'correct' in data.result) {
     if (data.result.correct !== null) out.push({ kind: 'verdict', node: data, ids: [id] });
+    if (isObj(data.craft)) findRevealing(data.craft, out);
     return findRevealing(data.data, out);
+  }
+  if (typeof id === 'string' && isObj(data.issue) && 'wrong' in data && isObj(data.note)) {
+    out.push({ kind: 'craft', node: data, ids: [id] });
+    return out;
   }
   if (Array.isArray(data.question_ids) && typeof data.translation === 'string') {
     if (data.translation !== '') out.push({ kind: 'translation', node: data, ids: data.question_ids as string[] });
@@ -155,6 +165,15 @@ function withhold(r: Revealing) {
     // With the verdict, the candidate's own earlier answer would give the key away too.
     (r.node.result as Obj).correct = null;
     if (isObj(r.node.action)) r.node.action.answer = emptyAnswer();
+  } else if (r.kind === 'craft') {
+    // The last answer with its verdict is the key; a note may spell it out.
+    r.node.issue = { answer: null, result: { correct: null } };
+    const note = r.node.note as Obj;
+    note.text_input = { review: '', difficulty: '', new_way: '', puzzle: '', note: '' };
+    if (isObj(note.review)) {
+      note.review.reasons = '';
+      note.review.improvement = '';
+    }
   } else r.node.translation = '';
 }
 

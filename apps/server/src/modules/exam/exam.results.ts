@@ -2,12 +2,14 @@
 // while nobody looked, through the write path (docs/decisions/0012-exam-engine.md).
 import type { AuthedContext } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
-import { by, scorer } from './exam.deps.ts';
+import { by, type ExamServiceDeps, scorer } from './exam.deps.ts';
 import * as engine from './exam.engine.ts';
 import { isOver, toBook, toEngine, toExam } from './exam.mapper.ts';
 import { type WriteEnv, writeExam } from './exam.write.ts';
 
-export async function getExam(env: WriteEnv, examId: string, ctx: AuthedContext) {
+type ReadEnv = WriteEnv & Pick<ExamServiceDeps, 'craftsOf'>;
+
+export async function getExam(env: ReadEnv, examId: string, ctx: AuthedContext) {
   const { repo, clock, copies } = env;
   const { c } = await env.templates();
   const userId = Number(ctx.caller.userId);
@@ -22,6 +24,16 @@ export async function getExam(env: WriteEnv, examId: string, ctx: AuthedContext)
     e = w.e;
   }
   const view = toExam(row, e, c, now);
+  // The caller's crafts, except while a timed exam runs (the answer gate would withhold them anyway).
+  const running = !isOver(row.status) && e.sections.some((s) => s.limit > 0);
+  if (env.craftsOf && !running) {
+    const runtimes = view.exam.sections.flatMap((s) => s.questions);
+    const crafts = await env.craftsOf(
+      userId,
+      runtimes.map((r) => r.id),
+    );
+    for (const r of runtimes) r.craft = crafts.get(r.id) ?? null;
+  }
   if (isOver(row.status) && row.kind.startsWith('mock')) {
     const ids = e.sections.flatMap((s) => s.questions.map((q) => q.id));
     view.exam.seen_before = await repo.seenBefore(userId, examId, ids, row.createdAt);
@@ -30,7 +42,7 @@ export async function getExam(env: WriteEnv, examId: string, ctx: AuthedContext)
 }
 
 /** A finished exam's report, by exam or by book (with the book's card). */
-export async function getReport(env: WriteEnv, b: { exam_id?: string; book_id?: string }, ctx: AuthedContext) {
+export async function getReport(env: ReadEnv, b: { exam_id?: string; book_id?: string }, ctx: AuthedContext) {
   const { repo, clock } = env;
   const { t } = await env.templates();
   const userId = Number(ctx.caller.userId);

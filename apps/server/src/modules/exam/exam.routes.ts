@@ -10,6 +10,7 @@ export function registerExamRoutes(register: Register, exams: ExamService): void
   register(ep.openQuestion, (b, ctx) => exams.openQuestion(b, ctx));
   register(ep.saveAnswer, (b, ctx) => exams.saveAnswer(b, ctx));
   register(ep.submitQuestion, (b, ctx) => exams.submitQuestion(b, ctx));
+  register(ep.skipQuestion, (b, ctx) => exams.skip(b, ctx));
   register(ep.flagQuestion, (b, ctx) => exams.flag(b, ctx));
   register(ep.moveCursor, (b, ctx) => exams.moveCursor(b, ctx));
   register(ep.addUsedTime, (b, ctx) => exams.addTime(b, ctx));

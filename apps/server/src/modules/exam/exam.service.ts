@@ -10,7 +10,7 @@ import type { AuthedContext } from '../../platform/endpoints.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import * as actions from './exam.actions.ts';
 import * as books from './exam.books.ts';
-import { createCustomExam } from './exam.custom.ts';
+import { createCustomExam, createRedoExam, type RedoRequest } from './exam.custom.ts';
 import { type ExamServiceDeps, templateSource } from './exam.deps.ts';
 import { getExam, getReport } from './exam.results.ts';
 import { examCopies, writeChain } from './exam.write.ts';
@@ -47,7 +47,11 @@ export function createExamService(deps: ExamServiceDeps) {
     saveAnswer: (b: AnswerBody, ctx: AuthedContext) => actions.saveAnswer(env, b, ctx),
     /** 练习模式: submits one question for good; its key and analysis then come with the exam. */
     submitQuestion: (b: AnswerBody, ctx: AuthedContext) => actions.submitQuestion(env, b, ctx),
+    /** 练习模式: skips a question (reports list it apart), or takes the skip back. */
+    skip: (b: At & { skip: boolean; used_time_seconds: number }, ctx: AuthedContext) => actions.skip(env, b, ctx),
     flag: (b: At & { flagged: boolean }, ctx: AuthedContext) => actions.flag(env, b, ctx),
+    /** 错题重做 and today's review: a practice set of the given questions (ADR 0025). */
+    createRedo: (b: RedoRequest, ctx: AuthedContext) => createRedoExam(create, b, ctx),
     addTime: (b: At & { seconds: number }, ctx: AuthedContext) => actions.addTime(env, b, ctx),
     finishSection: (b: { exam_id: string; section_index: number }, ctx: AuthedContext) =>
       actions.finishSection(env, b, ctx),

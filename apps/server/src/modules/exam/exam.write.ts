@@ -305,7 +305,10 @@ export async function savePlan<T>(
         userId,
         examId: row.id,
         examKind: row.kind,
+        examName: row.name,
+        templateId: row.templateId,
         sections: committed,
+        allSections: plan.e.sections,
         examFinished: finishedNow,
         afterCommit: (fn) => later.push(fn),
       };

@@ -39,6 +39,8 @@ describe.each(testDbKinds())('rights on %s', (kind) => {
       full_mocks: true,
       essays_per_day: 2,
       essays_total: 2,
+      collects_total: 30,
+      notes_total: 10,
     });
     expect(trial && rightsLines(trial)).toMatchObject({
       role: '试用用户',
@@ -46,6 +48,7 @@ describe.each(testDbKinds())('rights on %s', (kind) => {
       questions: '每天 50 题，共 200 题',
       mocks: '全套、单科与分项模考，每天 1 次，共 1 次',
       essays: '每天 2 篇，共 2 篇',
+      review: '收藏最多 30 题，笔记最多 10 题',
       visibility: '公开题',
     });
     expect(roles[3] && rightsLines(roles[3]).visibility).toBe('公开题 + 会员题 + 精选题 + 精华题');

@@ -1,0 +1,626 @@
+// The review loop (issue 14, ADR 0025): what a user keeps per question (collect with tags, wrong
+// answers, notes, reasons, mastery, improvement plans, flash-card state), the books built from it
+// (tree, filtered list, redo sets), and the memory schedule of mistakes (FSRS). Every call reads and
+// writes the caller's own rows only; answers and notes of the caller's running exam are withheld by
+// the answer gate, which screens every response that carries a craft (exam.exposure.ts).
+
+import { chinaMidnight } from '@gre/contract/china-time';
+import type { Craft, CraftReason, ReviewScope, ReviewTree } from '@gre/contract/craft';
+import { craftLimits } from '@gre/contract/craft';
+import type { reviewListRequest, updateCraft } from '@gre/contract/endpoints/craft';
+import { QuestionCategory, QuestionState, roleName } from '@gre/contract/enums';
+import type { Answer, Question, QuestionInfo } from '@gre/contract/question';
+import type { z } from 'zod';
+import { addDays, type Clock, chinaDay } from '../../platform/clock.ts';
+import { type AuthedContext, isStaff, type RequestContext } from '../../platform/endpoints.ts';
+import { AppError, errors } from '../../platform/errors.ts';
+import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
+import { TtlCache } from '../../platform/ttl-cache.ts';
+import type { CommittedSections } from '../exam/exam.deps.ts';
+import type { Quota } from '../exam/exam.quota.ts';
+import { scoreAnswer } from '../exam/exam.scoring.ts';
+import type { Catalogue, CatalogueEntry } from '../question/catalogue.ts';
+import type { Rights } from '../question/rights.ts';
+import { defaultRetention, fresh, ratingOf, review, type StoredMemory, toMemory } from './craft.memory.ts';
+import { reasonIdsOf, reasonIndex, reasonLibrary } from './craft.reasons.ts';
+import type { BookFilter, CraftInsert, CraftRepo, CraftRow } from './craft.repo.ts';
+
+type ListBody = z.output<typeof reviewListRequest>;
+type UpdateBody = z.output<typeof updateCraft.request>;
+type Source = { name: string; exam_id: string; template_id: string };
+type Tx = Parameters<Parameters<CraftRepo['db']['transaction']>[0]>[0];
+
+export const craftsTopic = 'crafts';
+const emptyText = { review: '', difficulty: '', new_way: '', puzzle: '', note: '' };
+const unlimited = -1;
+
+export interface CraftServiceDeps {
+  repo: CraftRepo;
+  clock: Clock;
+  bus: InvalidationBus;
+  catalogue: () => Promise<Catalogue>;
+  rights: () => Promise<Rights>;
+  quotas: () => Promise<Map<number, Quota>>;
+  /** The answer gate: the caller's running exam's questions (record_answer refuses them). */
+  runningIds: (ctx: RequestContext) => Promise<((id: string) => boolean) | null>;
+  /** The exam service's redo sets. */
+  createRedo: (
+    b: { ids: string[]; name: string; practice_mode: boolean },
+    ctx: AuthedContext,
+  ) => Promise<{ exam_id: string; question_count: number }>;
+  /** The mock-only pool (ADR 0021): not collectable or answerable outside a mock by candidates. */
+  mockOnly?: (c: Catalogue) => Set<string>;
+}
+
+/** A row as the contract shows it. */
+export function toCraft(r: CraftRow): Craft {
+  const text = (r.textInput as Craft['note']['text_input'] | null) ?? emptyText;
+  const source = (r.source as Craft['source']) ?? null;
+  return {
+    id: r.questionId,
+    collect: { collected: r.collected, collect_ids: r.collectIds.map(String), word: null },
+    wrong: r.wrong,
+    wrong_count: r.wrongCount,
+    issue: { answer: (r.lastAnswer as Answer | null) ?? null, result: { correct: r.lastCorrect ?? null } },
+    note: {
+      text_input: { ...emptyText, ...text },
+      review: { mastery: r.mastery, reasons: r.reasonsText, improvement: r.improvement, reviewed: r.scheduled },
+      reasons: (r.reasons as CraftReason[]) ?? [],
+      source,
+    },
+    in_higher: r.inHigher,
+    card: (r.card as Craft['card'] | null) ?? {
+      finished: false,
+      collected: false,
+      range_kind: '',
+      collect_time_stamp: 0,
+    },
+    source,
+    memory: r.scheduled && r.memory ? toMemory(r.memory as StoredMemory) : null,
+  };
+}
+
+function isNoted(r: Pick<CraftInsert, 'textInput' | 'mastery' | 'reasonIds' | 'reasonsText' | 'improvement'>) {
+  const t = (r.textInput as Record<string, string> | null | undefined) ?? {};
+  return (
+    Object.values(t).some((v) => v.trim() !== '') ||
+    (r.mastery ?? 0) > 0 ||
+    (r.reasonIds?.length ?? 0) > 0 ||
+    (r.reasonsText ?? '') !== '' ||
+    (r.improvement ?? '') !== ''
+  );
+}
+
+/** The row to write for a question the user has no craft of yet (or the existing one, to change). */
+function base(userId: number, q: Question, tagIds: string[], prev: CraftRow | undefined, now: Date): CraftInsert {
+  if (prev) return { ...prev, updatedAt: now };
+  return {
+    userId,
+    questionId: q.id,
+    category: q.category,
+    kind: q.kind,
+    tagIds,
+    updatedAt: now,
+  };
+}
+
+const higherTemplate = (templateId: string) => templateId.startsWith('hi-');
+
+function sourceOf(s: Source, now: Date) {
+  return {
+    source: { ...s, update_time_stamp: Math.floor(now.getTime() / 1000) },
+    sourceName: s.name,
+  };
+}
+
+export function createCraftService(deps: CraftServiceDeps) {
+  const { repo, clock } = deps;
+  // Book trees per user (an aggregate over up to thousands of rows), dropped on the user's writes
+  // here and, through the bus, in every other process.
+  const trees = new TtlCache<string, Promise<ReviewTree>>(clock, 5 * 60_000, 20_000);
+  deps.bus.subscribe((topic, key) => {
+    if (topic === craftsTopic) trees.deleteWhere((_v, k) => k.startsWith(`${key}:`));
+    else if (topic === everything) trees.clear();
+  });
+  const changed = (userId: number) => {
+    trees.deleteWhere((_v, k) => k.startsWith(`${userId}:`));
+    deps.bus.publish(craftsTopic, String(userId));
+  };
+
+  async function entryOf(id: string, ctx: AuthedContext): Promise<CatalogueEntry> {
+    const c = await deps.catalogue();
+    const e = c.byId.get(id);
+    const reserved = deps.mockOnly?.(c);
+    if (!e || e.question.visibility === 'hidden' || (reserved?.has(id) && !isStaff(ctx.caller))) {
+      throw errors.notFound('题目不存在或已下线');
+    }
+    return e;
+  }
+
+  async function quotaOf(ctx: AuthedContext): Promise<Quota | undefined> {
+    return (await deps.quotas()).get(ctx.caller.roleKind);
+  }
+
+  const limitError = (ctx: AuthedContext, what: string) => {
+    const role = roleName[ctx.caller.roleKind as keyof typeof roleName] ?? '当前账号';
+    return new AppError('limit', { show: `${role}${what}，开通会员后不限`, roleName: role });
+  };
+
+  /** Checks the collect / note limits for a write that makes the row newly collected / noted. */
+  async function checkLimits(tx: Tx, ctx: AuthedContext, newlyCollected: number, newlyNoted: number) {
+    if (isStaff(ctx.caller) || (newlyCollected === 0 && newlyNoted === 0)) return;
+    const q = await quotaOf(ctx);
+    const collectsMax = q?.collectsTotal ?? 0;
+    const notesMax = q?.notesTotal ?? 0;
+    const limited = (newlyCollected && collectsMax !== unlimited) || (newlyNoted && notesMax !== unlimited);
+    if (!limited) return;
+    const userId = Number(ctx.caller.userId);
+    await repo.lockUser(tx, userId);
+    const n = await repo.counts(userId, tx);
+    if (newlyCollected && collectsMax !== unlimited && n.allCollects + newlyCollected > collectsMax) {
+      throw limitError(ctx, `最多收藏 ${collectsMax} 道题`);
+    }
+    if (newlyNoted && notesMax !== unlimited && n.allNotes + newlyNoted > notesMax) {
+      throw limitError(ctx, `最多给 ${notesMax} 道题写笔记`);
+    }
+  }
+
+  async function assertOwnTags(userId: number, ids: string[], on?: Tx) {
+    const wanted = [...new Set(ids.map(Number))];
+    const own = await repo.ownTagIds(userId, wanted, on);
+    if (own.size !== wanted.length) throw errors.notFound('标签不存在，请刷新后重试');
+    return wanted;
+  }
+
+  /** Records answers (a finished exam's, a search answer) into the crafts and the schedule. */
+  async function record(
+    tx: Tx,
+    userId: number,
+    answers: { q: Question; tagIds: string[]; answer: Answer | null; correct: boolean; used: number }[],
+    src: Source,
+  ): Promise<CraftRow[]> {
+    if (!answers.length) return [];
+    const now = clock.now();
+    const [prevRows, settings] = await Promise.all([
+      repo.gets(
+        userId,
+        answers.map((a) => a.q.id),
+        tx,
+      ),
+      repo.settings(userId, tx),
+    ]);
+    const prev = new Map(prevRows.map((r) => [r.questionId, r]));
+    const out: CraftRow[] = [];
+    const wrongs: { userId: number; questionId: string; kind: string; at: Date }[] = [];
+    for (const a of answers) {
+      const p = prev.get(a.q.id);
+      const row = base(userId, a.q, a.tagIds, p, now);
+      row.lastAnswer = a.answer;
+      row.lastCorrect = a.correct;
+      Object.assign(row, sourceOf(src, now));
+      if (higherTemplate(src.template_id)) row.inHigher = true;
+      const grade = ratingOf(a.correct, a.used, a.q.kind);
+      if (!a.correct) {
+        row.wrong = true;
+        row.wrongCount = (p?.wrongCount ?? 0) + 1;
+        wrongs.push({ userId, questionId: a.q.id, kind: a.q.kind, at: now });
+      } else if (settings.removeCorrects && p?.wrong) row.wrong = false;
+      if (!a.correct || p?.scheduled) {
+        const m = review(p?.scheduled ? (p.memory as StoredMemory) : null, now, grade, settings.desiredRetention);
+        row.scheduled = true;
+        row.memory = m;
+        row.dueAt = new Date(m.due * 1000);
+      }
+      out.push(await repo.put(row, tx));
+    }
+    await repo.logWrongs(wrongs, tx);
+    return out;
+  }
+
+  async function treeOf(userId: number, scope: ReviewScope, higher: boolean): Promise<ReviewTree> {
+    const [g, c, tags] = await Promise.all([repo.tree(userId, { scope, higher }), deps.catalogue(), repo.tags(userId)]);
+    const categories = new Map<number, ReviewTree['categories'][number]>();
+    for (const k of g.kinds.sort((a, b) => a.category - b.category || a.kind.localeCompare(b.kind))) {
+      let cat = categories.get(k.category);
+      if (!cat) {
+        cat = { category: k.category as ReviewTree['categories'][number]['category'], count: 0, kinds: [] };
+        categories.set(k.category, cat);
+      }
+      cat.count += k.count;
+      cat.kinds.push({
+        kind: k.kind as ReviewTree['categories'][number]['kinds'][number]['kind'],
+        count: k.count,
+        tags: g.tags
+          .filter((t) => t.category === k.category && t.kind === k.kind)
+          .sort((a, b) => b.count - a.count)
+          .map((t) => ({ id: t.tag, name: c.tagNames.get(t.tag) ?? t.tag, count: t.count })),
+      });
+    }
+    const collectCounts = new Map(g.collects.map((x) => [x.id, x.count]));
+    const mastery = [0, 0, 0, 0, 0, 0];
+    for (const m of g.mastery) if (m.mastery >= 0 && m.mastery <= 5) mastery[m.mastery] = m.count;
+    return {
+      total: [...categories.values()].reduce((n, x) => n + x.count, 0),
+      categories: [...categories.values()],
+      collect_tags: tags.map((t) => ({
+        id: String(t.id),
+        name: t.name,
+        desp: t.desp,
+        count: collectCounts.get(t.id) ?? 0,
+      })),
+      mastery,
+      reasons: g.reasons.sort((a, b) => b.count - a.count).map((r) => ({ reason_id: r.id, count: r.count })),
+      sources: g.sources
+        .filter((s) => s.name !== '')
+        .sort((a, b) => b.count - a.count)
+        .slice(0, 50),
+    };
+  }
+
+  async function assertHigher(ctx: AuthedContext, higher: boolean) {
+    if (!higher || isStaff(ctx.caller)) return;
+    if (!(await repo.higherFlag(Number(ctx.caller.userId)))) throw errors.forbidden('高阶题库尚未开通');
+  }
+
+  /** The end of today, China time (due "today" means due by then). */
+  const endOfToday = () => chinaMidnight(addDays(chinaDay(clock.now()), 1));
+
+  function infoOf(c: Catalogue, id: string, may: (v: string) => boolean): QuestionInfo | null {
+    const e = c.byId.get(id);
+    if (!e) return null;
+    const q = e.question;
+    return {
+      id: q.id,
+      category: q.category,
+      kind: q.kind,
+      difficulty: q.difficulty,
+      visibility: q.visibility,
+      accessable: may(q.visibility),
+      brief: q.brief,
+      tag_names: e.tagNames,
+      source_names: q.source_names,
+      highlight: '',
+    };
+  }
+
+  return {
+    reasonLibrary: () => reasonLibrary,
+
+    async update(b: UpdateBody, ctx: AuthedContext): Promise<{ craft: Craft }> {
+      const userId = Number(ctx.caller.userId);
+      const e = await entryOf(b.craft_id, ctx);
+      const q = e.question;
+      const now = clock.now();
+      const row = await repo.db.transaction(async (tx) => {
+        const prev = await repo.get(userId, q.id, tx);
+        const next = base(userId, q, q.tag_ids, prev, now);
+        Object.assign(next, sourceOf(b.source, now));
+        if (higherTemplate(b.source.template_id)) next.inHigher = true;
+        let newlyCollected = 0;
+        switch (b.update_kind) {
+          case 'Collect': {
+            const c = b.craft.collect;
+            next.collected = c.collected;
+            next.collectIds = c.collected ? await assertOwnTags(userId, c.collect_ids, tx) : [];
+            next.collectedAt = c.collected ? (prev?.collected ? prev.collectedAt : now) : null;
+            newlyCollected = c.collected && !prev?.collected ? 1 : 0;
+            break;
+          }
+          case 'Note': {
+            const n = b.craft.note;
+            const offered = reasonIdsOf(q.category);
+            const reasons: CraftReason[] = [];
+            for (const r of n.reasons) {
+              const known = reasonIndex.get(r.reason_id);
+              if (!known || !offered.has(r.reason_id)) throw errors.invalidParam('错因不在错因库中，请刷新后重试');
+              if (r.checked && !reasons.some((x) => x.reason_id === r.reason_id)) {
+                reasons.push({ reason_id: r.reason_id, type: known.type, checked: true });
+              }
+            }
+            next.textInput = n.text_input;
+            next.mastery = n.review.mastery;
+            next.reasonsText = n.review.reasons;
+            next.reasons = reasons;
+            next.reasonIds = reasons.map((r) => r.reason_id);
+            break;
+          }
+          case 'Improvement':
+            next.improvement = b.craft.note.review.improvement;
+            break;
+          case 'Card':
+            next.card = {
+              ...b.craft.card,
+              collect_time_stamp: b.craft.card.collected ? Math.floor(now.getTime() / 1000) : 0,
+            };
+            break;
+          case 'Schedule': {
+            const on = b.craft.note.review.reviewed;
+            if (on && !prev?.scheduled) {
+              const m = fresh(now);
+              next.memory = m;
+              next.dueAt = new Date(m.due * 1000);
+            }
+            if (!on) {
+              next.memory = null;
+              next.dueAt = null;
+            }
+            next.scheduled = on;
+            break;
+          }
+        }
+        next.noted = isNoted(next);
+        const newlyNoted = next.noted && !prev?.noted ? 1 : 0;
+        await checkLimits(tx, ctx, newlyCollected, newlyNoted);
+        return repo.put(next, tx);
+      });
+      changed(userId);
+      return { craft: toCraft(row) };
+    },
+
+    /** The exam view's crafts of its questions (the caller's own). */
+    async craftsOf(userId: number, ids: string[]): Promise<Map<string, Craft>> {
+      const rows = await repo.gets(userId, [...new Set(ids)]);
+      return new Map(rows.map((r) => [r.questionId, toCraft(r)]));
+    },
+
+    async gets(ids: string[], ctx: AuthedContext) {
+      const rows = await repo.gets(Number(ctx.caller.userId), [...new Set(ids)]);
+      return { crafts: rows.map(toCraft) };
+    },
+
+    async collectMany(
+      b: { ids: string[]; collected: boolean; collect_ids: string[]; source: Source },
+      ctx: AuthedContext,
+    ) {
+      const userId = Number(ctx.caller.userId);
+      const entries = await Promise.all([...new Set(b.ids)].map((id) => entryOf(id, ctx)));
+      const now = clock.now();
+      const rows = await repo.db.transaction(async (tx) => {
+        const tagIds = b.collected ? await assertOwnTags(userId, b.collect_ids, tx) : [];
+        const prev = new Map(
+          (
+            await repo.gets(
+              userId,
+              entries.map((e) => e.question.id),
+              tx,
+            )
+          ).map((r) => [r.questionId, r]),
+        );
+        let newly = 0;
+        const out: CraftRow[] = [];
+        for (const e of entries) {
+          const p = prev.get(e.question.id);
+          if (!p && !b.collected) continue;
+          const next = base(userId, e.question, e.question.tag_ids, p, now);
+          Object.assign(next, sourceOf(b.source, now));
+          if (b.collected && !p?.collected) newly++;
+          next.collected = b.collected;
+          next.collectIds = b.collected ? [...new Set([...(p?.collected ? p.collectIds : []), ...tagIds])] : [];
+          if (next.collectIds.length > craftLimits.tagsPerQuestion) {
+            throw errors.invalidParam(`一道题最多 ${craftLimits.tagsPerQuestion} 个标签`);
+          }
+          next.collectedAt = b.collected ? (p?.collected ? p.collectedAt : now) : null;
+          out.push(next as CraftRow);
+        }
+        await checkLimits(tx, ctx, newly, 0);
+        const written: CraftRow[] = [];
+        for (const r of out) written.push(await repo.put(r, tx));
+        return written;
+      });
+      changed(userId);
+      return { crafts: rows.map(toCraft) };
+    },
+
+    async recordAnswer(
+      b: { id: string; answer: Answer; used_time_seconds: number; source: Source },
+      ctx: AuthedContext,
+    ) {
+      const userId = Number(ctx.caller.userId);
+      const e = await entryOf(b.id, ctx);
+      const q = e.question;
+      const running = await deps.runningIds(ctx);
+      if (running?.(q.id)) throw errors.forbidden('这道题在你正在进行的考试中，考完后才能在这里作答');
+      (await deps.rights()).assertCanOpen(ctx.caller, q.visibility);
+      const correct = scoreAnswer(q, b.answer);
+      if (correct === null) throw errors.invalidParam('这道题不能在这里判分');
+      const source = { ...b.source, name: b.source.name || '搜索' };
+      const [row] = await repo.db.transaction((tx) =>
+        record(tx, userId, [{ q, tagIds: q.tag_ids, answer: b.answer, correct, used: b.used_time_seconds }], source),
+      );
+      changed(userId);
+      return { correct, craft: toCraft(row as CraftRow) };
+    },
+
+    /** The exam service's hook: a finished exam's answered questions go into the crafts. */
+    async onExamCommitted(x: CommittedSections) {
+      if (!x.examFinished) return;
+      const cat = await deps.catalogue();
+      const answers: Parameters<typeof record>[2] = [];
+      for (const s of x.allSections)
+        for (const r of s.questions) {
+          if (r.state !== QuestionState.Answered || r.correct === null) continue;
+          const q = cat.byId.get(r.id)?.question;
+          if (!q || q.category === QuestionCategory.Issue) continue;
+          answers.push({ q, tagIds: q.tag_ids, answer: r.answer, correct: r.correct, used: r.used });
+        }
+      await record(x.tx, x.userId, answers, { name: x.examName, exam_id: x.examId, template_id: x.templateId });
+      x.afterCommit(() => changed(x.userId));
+    },
+
+    async summary(ctx: AuthedContext) {
+      const userId = Number(ctx.caller.userId);
+      const [n, due, s] = await Promise.all([
+        repo.counts(userId),
+        repo.dueCount(userId, endOfToday()),
+        repo.settings(userId),
+      ]);
+      return {
+        wrongs: n.wrongs,
+        collects: n.collects,
+        notes: n.notes,
+        higher_wrongs: n.higherWrongs,
+        higher_collects: n.higherCollects,
+        higher_notes: n.higherNotes,
+        due_today: due,
+        scheduled: n.scheduled,
+        desired_retention: s.desiredRetention,
+        remove_corrects: s.removeCorrects,
+      };
+    },
+
+    // Collect tags -----------------------------------------------------------------------------------
+
+    async addTag(b: { name: string; desp: string }, ctx: AuthedContext) {
+      const userId = Number(ctx.caller.userId);
+      const row = await repo.db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        if ((await repo.countTags(userId, tx)) >= craftLimits.tags) {
+          throw new AppError('limit', { show: `最多 ${craftLimits.tags} 个收藏标签，请先删除不用的标签` });
+        }
+        const r = await repo.addTag(tx, { userId, name: b.name, desp: b.desp, createdAt: clock.now() });
+        if (!r) throw errors.invalidParam('已有同名标签');
+        return r;
+      });
+      changed(userId);
+      return { collect: { id: String(row.id), name: row.name, desp: row.desp, count: 0 } };
+    },
+
+    async tags(ctx: AuthedContext) {
+      const userId = Number(ctx.caller.userId);
+      const [rows, counts] = await Promise.all([repo.tags(userId), repo.tagCounts(userId)]);
+      return {
+        collects: rows.map((t) => ({ id: String(t.id), name: t.name, desp: t.desp, count: counts.get(t.id) ?? 0 })),
+      };
+    },
+
+    async deleteTag(id: string, ctx: AuthedContext) {
+      const userId = Number(ctx.caller.userId);
+      if (!(await repo.deleteTag(userId, Number(id)))) throw errors.notFound('标签不存在');
+      changed(userId);
+      return { id };
+    },
+
+    // Books ------------------------------------------------------------------------------------------
+
+    async tree(b: { scope: ReviewScope; higher: boolean }, ctx: AuthedContext): Promise<ReviewTree> {
+      await assertHigher(ctx, b.higher);
+      const userId = Number(ctx.caller.userId);
+      const key = `${userId}:${b.scope}:${b.higher}`;
+      let hit = trees.get(key);
+      if (!hit) {
+        hit = treeOf(userId, b.scope, b.higher);
+        hit.catch(() => trees.delete(key));
+        trees.set(key, hit);
+      }
+      return hit;
+    },
+
+    async list(b: ListBody, ctx: AuthedContext) {
+      await assertHigher(ctx, b.higher);
+      const userId = Number(ctx.caller.userId);
+      if (b.collect_id !== undefined && !(await repo.ownTagIds(userId, [Number(b.collect_id)])).size) {
+        throw errors.notFound('标签不存在，请刷新后重试');
+      }
+      const f: BookFilter = {
+        scope: b.scope,
+        higher: b.higher,
+        ...(b.category !== undefined ? { category: b.category } : {}),
+        ...(b.kind !== undefined ? { kind: b.kind } : {}),
+        ...(b.tag_id !== undefined ? { tagId: b.tag_id } : {}),
+        ...(b.collect_id !== undefined ? { collectId: Number(b.collect_id) } : {}),
+        ...(b.mastery !== undefined ? { mastery: b.mastery } : {}),
+        ...(b.reason_id !== undefined ? { reasonId: b.reason_id } : {}),
+        ...(b.source !== undefined ? { source: b.source } : {}),
+        ...(b.from ? { from: chinaMidnight(b.from) } : {}),
+        ...(b.to ? { to: chinaMidnight(addDays(b.to, 1)) } : {}),
+        ...(b.due ? { dueBy: endOfToday() } : {}),
+      };
+      const [{ items, total, ids }, c, rights] = await Promise.all([
+        repo.list(userId, f, b.page, b.page_size, 500),
+        deps.catalogue(),
+        deps.rights(),
+      ]);
+      const may = (v: string) => rights.canOpen(ctx.caller, v);
+      const out = [];
+      for (const r of items) {
+        const info = infoOf(c, r.questionId, may);
+        if (info) out.push({ question: info, craft: toCraft(r), updated_at: Math.floor(r.updatedAt.getTime() / 1000) });
+      }
+      return {
+        page_control: { page: b.page, page_size: b.page_size, total },
+        items: out,
+        all_ids: ids.filter((id) => c.byId.has(id)),
+      };
+    },
+
+    createRedo: (b: { ids: string[]; name: string; practice_mode: boolean }, ctx: AuthedContext) =>
+      deps.createRedo(b, ctx),
+
+    async due(ctx: AuthedContext) {
+      const userId = Number(ctx.caller.userId);
+      const by = endOfToday();
+      const [count, ids, c] = await Promise.all([
+        repo.dueCount(userId, by),
+        repo.dueIds(userId, by, craftLimits.bulk),
+        deps.catalogue(),
+      ]);
+      return { count, ids: ids.filter((id) => c.byId.has(id)) };
+    },
+
+    async trends(b: { weeks: number }, ctx: AuthedContext) {
+      const userId = Number(ctx.caller.userId);
+      const today = chinaDay(clock.now());
+      // Monday of this week (China time), then back `weeks - 1` weeks.
+      const dow = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+      const monday = addDays(today, -dow);
+      const weeks = Array.from({ length: b.weeks }, (_, i) => addDays(monday, -7 * (b.weeks - 1 - i)));
+      const [rows, mastery] = await Promise.all([
+        repo.wrongsByWeek(userId, chinaMidnight(weeks[0] as string)),
+        repo.masteryCounts(userId),
+      ]);
+      const kindsOfReasons = new Map<string, { desp: string; counts: number[] }>();
+      const byKind = new Map<string, { wrongs: number; reasons: Map<string, number> }>();
+      for (const r of rows) {
+        const n = Number(r.n);
+        const wi = weeks.indexOf(r.week);
+        const k = byKind.get(r.kind) ?? { wrongs: 0, reasons: new Map() };
+        k.wrongs += n;
+        byKind.set(r.kind, k);
+        for (const id of r.reason_ids ?? []) {
+          const info = reasonIndex.get(id);
+          if (!info) continue;
+          k.reasons.set(id, (k.reasons.get(id) ?? 0) + n);
+          const t = kindsOfReasons.get(info.type) ?? { desp: info.kindDesp, counts: weeks.map(() => 0) };
+          if (wi >= 0) t.counts[wi] = (t.counts[wi] ?? 0) + n;
+          kindsOfReasons.set(info.type, t);
+        }
+      }
+      const levels = [0, 0, 0, 0, 0, 0];
+      for (const m of mastery) if (m.mastery >= 0 && m.mastery <= 5) levels[m.mastery] = Number(m.n);
+      return {
+        weeks,
+        by_week: [...kindsOfReasons].map(([kind, v]) => ({ kind, kind_desp: v.desp, counts: v.counts })),
+        by_kind: [...byKind]
+          .sort((a, b) => b[1].wrongs - a[1].wrongs)
+          .map(([kind, v]) => ({
+            kind: kind as Question['kind'],
+            wrongs: v.wrongs,
+            reasons: [...v.reasons].sort((a, b) => b[1] - a[1]).map(([reason_id, count]) => ({ reason_id, count })),
+          })),
+        mastery: levels,
+      };
+    },
+
+    async updateSettings(b: { remove_corrects?: boolean; desired_retention?: number }, ctx: AuthedContext) {
+      const userId = Number(ctx.caller.userId);
+      await repo.updateSettings(userId, {
+        ...(b.remove_corrects !== undefined ? { removeCorrects: b.remove_corrects } : {}),
+        ...(b.desired_retention !== undefined ? { desiredRetention: b.desired_retention } : {}),
+      });
+      const s = await repo.settings(userId);
+      return { remove_corrects: s.removeCorrects, desired_retention: s.desiredRetention ?? defaultRetention };
+    },
+  };
+}
+
+export type CraftService = ReturnType<typeof createCraftService>;
