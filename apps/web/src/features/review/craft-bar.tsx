@@ -38,8 +38,11 @@ export interface CraftBarProps {
   source?: CraftSource;
 }
 
+/** The contract's source takes numeric exam ids only (exam ids are UUIDs): the server fills the exam itself. */
 function sourceOf(s: CraftSource | undefined) {
-  return s ? { name: s.name, exam_id: s.exam_id ?? '', template_id: s.template_id ?? '' } : undefined;
+  if (!s) return undefined;
+  const examId = /^\d{1,24}$/.test(s.exam_id ?? '') ? (s.exam_id ?? '') : '';
+  return { name: s.name.slice(0, 60), exam_id: examId, template_id: (s.template_id ?? '').slice(0, 60) };
 }
 
 export function CraftBar(props: CraftBarProps) {
