@@ -118,10 +118,6 @@ test('a candidate notes a wrong answer, collects with a tag, redoes the wrongs a
   await page.getByRole('link', { name: '查看报告与解析' }).click();
   await expect(page.getByRole('heading', { name: '跳过的题（1）' })).toBeVisible();
 
-  // Wrong answers are scheduled for review today.
-  const due = await dueCount(page);
-  expect(due).toBeGreaterThan(before);
-
   // The collected question sits under its tag in 收藏夹.
   await page.goto('/personal');
   await page.getByRole('link', { name: /收藏夹/ }).click();
@@ -143,8 +139,19 @@ test('a candidate notes a wrong answer, collects with a tag, redoes the wrongs a
   await list.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/personal\/wrongs\/q\//);
   await expect(page.getByText(/^我的上次作答：/)).toBeVisible();
-  await expect(page.getByRole('region', { name: '收藏与笔记' })).toBeVisible();
+  // A wrong answer is on the schedule (the memory model brings it back tomorrow); put it back for
+  // today: off the schedule, then on again (a fresh card is due now).
+  const craftBar = page.getByRole('region', { name: '收藏与笔记' });
+  await craftBar.getByRole('button', { name: '已加入复习', pressed: true }).click();
+  await expect(page.getByText('已移出复习计划')).toBeVisible();
+  await craftBar.getByRole('button', { name: '加入复习', pressed: false }).click();
+  await expect(craftBar.getByRole('button', { name: '已加入复习', pressed: true })).toBeVisible();
+  await expect(craftBar.getByText('今天复习')).toBeVisible();
   await page.getByRole('button', { name: '返回错题本' }).click();
+  await expect(page).toHaveURL(/\/personal\/wrongs$/);
+  const due = await dueCount(page);
+  expect(due).toBe(before + 1);
+  await page.goBack();
   await expect(page).toHaveURL(/\/personal\/wrongs$/);
 
   // Redo every wrong answer (the whole book), answering each from the key this time.
