@@ -116,12 +116,12 @@ describe('CraftBar', () => {
   it('saves the note with mastery and ticked reasons', async () => {
     renderBar();
     fireEvent.click(await screen.findByRole('button', { name: '笔记' }));
-    const dialog = await screen.findByRole('dialog', { name: '笔记' });
+    const dialog = await screen.findByRole('dialog', { name: '笔记' }, { timeout: 10_000 });
     fireEvent.change(within(dialog).getByRole('textbox', { name: '笔记' }), { target: { value: '看转折' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: /^3 星/ }));
-    fireEvent.click(await within(dialog).findByRole('checkbox', { name: '单词不认识' }));
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: '单词不认识' }, { timeout: 5000 }));
     fireEvent.click(within(dialog).getByRole('button', { name: '保存笔记' }));
-    await waitFor(() => expect(toastMock).toHaveBeenCalledWith('success', '笔记保存成功'));
+    await waitFor(() => expect(toastMock).toHaveBeenCalledWith('success', '笔记保存成功'), { timeout: 5000 });
     expect(sent[0]).toMatchObject({
       update_kind: 'Note',
       craft: {
