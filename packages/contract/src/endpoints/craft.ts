@@ -304,7 +304,7 @@ export const getReviewTrends = endpoint({
   response: z.object({
     /** Monday (China date) of each week, oldest first. */
     weeks: z.array(z.string()),
-    /** Per reason kind: counts per week (aligned with `weeks`). */
+    /** Per reason kind: wrong answers per week (aligned with `weeks`); kind `none` = no reason ticked yet. */
     by_week: z.array(z.object({ kind: z.string(), kind_desp: z.string(), counts: z.array(z.number().int()) })),
     /** Per question kind: wrong answers and reasons ticked. */
     by_kind: z.array(

@@ -33,6 +33,8 @@ type Tx = Parameters<Parameters<CraftRepo['db']['transaction']>[0]>[0];
 export const craftsTopic = 'crafts';
 const emptyText = { review: '', difficulty: '', new_way: '', puzzle: '', note: '' };
 const unlimited = -1;
+/** The trends' row of wrong answers without a reason ticked. */
+const unmarked = 'none';
 
 export interface CraftServiceDeps {
   repo: CraftRepo;
@@ -48,8 +50,6 @@ export interface CraftServiceDeps {
     b: { ids: string[]; name: string; practice_mode: boolean },
     ctx: AuthedContext,
   ) => Promise<{ exam_id: string; question_count: number }>;
-  /** The mock-only pool (ADR 0021): not collectable or answerable outside a mock by candidates. */
-  mockOnly?: (c: Catalogue) => Set<string>;
 }
 
 /** A row as the contract shows it. */
@@ -127,13 +127,9 @@ export function createCraftService(deps: CraftServiceDeps) {
     deps.bus.publish(craftsTopic, String(userId));
   };
 
-  async function entryOf(id: string, ctx: AuthedContext): Promise<CatalogueEntry> {
-    const c = await deps.catalogue();
-    const e = c.byId.get(id);
-    const reserved = deps.mockOnly?.(c);
-    if (!e || e.question.visibility === 'hidden' || (reserved?.has(id) && !isStaff(ctx.caller))) {
-      throw errors.notFound('题目不存在或已下线');
-    }
+  async function entryOf(id: string): Promise<CatalogueEntry> {
+    const e = (await deps.catalogue()).byId.get(id);
+    if (!e || e.question.visibility === 'hidden') throw errors.notFound('题目不存在或已下线');
     return e;
   }
 
@@ -288,7 +284,7 @@ export function createCraftService(deps: CraftServiceDeps) {
 
     async update(b: UpdateBody, ctx: AuthedContext): Promise<{ craft: Craft }> {
       const userId = Number(ctx.caller.userId);
-      const e = await entryOf(b.craft_id, ctx);
+      const e = await entryOf(b.craft_id);
       const q = e.question;
       const now = clock.now();
       const row = await repo.db.transaction(async (tx) => {
@@ -373,7 +369,7 @@ export function createCraftService(deps: CraftServiceDeps) {
       ctx: AuthedContext,
     ) {
       const userId = Number(ctx.caller.userId);
-      const entries = await Promise.all([...new Set(b.ids)].map((id) => entryOf(id, ctx)));
+      const entries = await Promise.all([...new Set(b.ids)].map((id) => entryOf(id)));
       const now = clock.now();
       const rows = await repo.db.transaction(async (tx) => {
         const tagIds = b.collected ? await assertOwnTags(userId, b.collect_ids, tx) : [];
@@ -416,7 +412,7 @@ export function createCraftService(deps: CraftServiceDeps) {
       ctx: AuthedContext,
     ) {
       const userId = Number(ctx.caller.userId);
-      const e = await entryOf(b.id, ctx);
+      const e = await entryOf(b.id);
       const q = e.question;
       const running = await deps.runningIds(ctx);
       if (running?.(q.id)) throw errors.forbidden('这道题在你正在进行的考试中，考完后才能在这里作答');
@@ -586,7 +582,15 @@ export function createCraftService(deps: CraftServiceDeps) {
         const k = byKind.get(r.kind) ?? { wrongs: 0, reasons: new Map() };
         k.wrongs += n;
         byKind.set(r.kind, k);
-        for (const id of r.reason_ids ?? []) {
+        // Wrong answers without a reason yet count too, so the weeks show every mistake.
+        const ids = r.reason_ids?.length ? r.reason_ids : [unmarked];
+        for (const id of ids) {
+          if (id === unmarked) {
+            const t = kindsOfReasons.get(unmarked) ?? { desp: '未标错因', counts: weeks.map(() => 0) };
+            if (wi >= 0) t.counts[wi] = (t.counts[wi] ?? 0) + n;
+            kindsOfReasons.set(unmarked, t);
+            continue;
+          }
           const info = reasonIndex.get(id);
           if (!info) continue;
           k.reasons.set(id, (k.reasons.get(id) ?? 0) + n);
