@@ -43,11 +43,11 @@ async function fill(databaseUrl: string, userIds: number[]) {
          join q q2 on q2.rn = 1 + (i % (select n from n))
        )
        insert into crafts (user_id, question_id, category, kind, tag_ids, collected, collect_ids, wrong, wrong_count,
-         noted, mastery, reason_ids, reasons, source_name, scheduled, due_at, memory, text_input, updated_at)
+         mastery, reason_ids, reasons, source_name, scheduled, due_at, memory, text_input, updated_at)
        select u, p.id, p.category, p.kind, p.tag_ids,
          p.i % 3 = 0, case when p.i % 3 = 0 then array[ct.ids[1 + p.i % $3]] else '{}'::bigint[] end,
          p.i % 2 = 0, p.i % 4,
-         p.i % 5 = 0, p.i % 6, case when p.i % 5 = 0 then array['fv-unknown', 'st-time'] else '{}'::text[] end,
+         p.i % 6, case when p.i % 5 = 0 then array['fv-unknown', 'st-time'] else '{}'::text[] end,
          case when p.i % 5 = 0 then '[{"reason_id":"fv-unknown","type":"vocab","checked":true}]'::jsonb else '[]'::jsonb end,
          '练习 ' || (p.i % 40), p.i % 2 = 0, now() + ((p.i % 30) || ' days')::interval,
          case when p.i % 2 = 0 then '{"state":2,"due":0,"stability":3,"difficulty":5,"elapsed_days":0,"scheduled_days":3,"learning_steps":0,"reps":2,"lapses":1,"last_review":0}'::jsonb end,
