@@ -1,9 +1,11 @@
 // Rows of `npm run bench` for the review loop (issue 14), on PostgreSQL: 100 users each with 5,000
 // crafts and 50 collect tags (inserted directly in SQL), then
 // - /api/review/get_tree cold: the first call of each of the 100 users, all at once (the aggregate);
-// - /api/review/get_tree at 100 connections, each request the next user's tree (warm: cached per user);
-// - /api/craft/update_v2 at 200 connections, 200 users each saving notes on their own questions;
-// - /api/review/get_tree while those notes are being saved (every write drops the writer's tree).
+// - get_tree for 100 users who each open a book about once a second (the target's row), then the
+//   same 100 connections without pause (the ceiling; warm: trees are cached per user);
+// - /api/craft/update_v2 for 200 users who each save a note about once a second (the target's row),
+//   then without pause;
+// - get_tree while its own users write (every write drops the writer's cached tree).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchAccounts } from './accounts.ts';
@@ -106,6 +108,8 @@ async function cannon(
   connections: number,
   duration: number,
   requests: ReturnType<typeof rotating>,
+  /** Requests per second offered in all (users pausing between calls); none = as fast as answered. */
+  overallRate?: number,
 ): Promise<ReviewFigures> {
   const r = await autocannon({
     url,
@@ -114,6 +118,7 @@ async function cannon(
     duration,
     headers: { 'content-type': 'application/json' },
     requests: requests as never,
+    ...(overallRate ? { overallRate } : {}),
   });
   return {
     name,
@@ -155,6 +160,18 @@ export async function reviewRows(
       non2xx: 0,
     });
   }
+  // Users as they are: each opens a book about once a second (100 users → 100 req/s offered).
+  rows.push(
+    await cannon(
+      `${label} get_tree, 100 users, 1/s each`,
+      `${base}/api/review/get_tree`,
+      100,
+      duration,
+      rotating(readers.tokens, tree),
+      100,
+    ),
+  );
+  // The ceiling: 100 connections asking without pause.
   rows.push(
     await cannon(
       `${label} /api/review/get_tree (warm)`,
@@ -174,6 +191,17 @@ export async function reviewRows(
       },
     },
   });
+  // Users saving a note about once a second each (200 users → 200 req/s offered).
+  rows.push(
+    await cannon(
+      `${label} update_v2, 200 users, 1/s each`,
+      `${base}/api/craft/update_v2`,
+      200,
+      duration,
+      rotating(writers.tokens, note),
+      200,
+    ),
+  );
   rows.push(
     await cannon(
       `${label} /api/craft/update_v2`,

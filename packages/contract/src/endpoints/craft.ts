@@ -33,7 +33,11 @@ const questionIds = z
 const sourceInput = z
   .object({
     name: plainText(60, '来源').default(''),
-    exam_id: z.string().max(24).regex(/^\d*$/, { error: '来源不正确' }).default(''),
+    exam_id: z
+      .string()
+      .max(40)
+      .regex(/^[0-9a-f-]*$/i, { error: '来源不正确' })
+      .default(''),
     template_id: z.string().max(60).default(''),
   })
   .default({ name: '', exam_id: '', template_id: '' });

@@ -120,13 +120,14 @@ export function createCraftService(deps: CraftServiceDeps) {
   const { repo, clock } = deps;
   // Book trees per user (an aggregate over up to thousands of rows), dropped on the user's writes
   // here and, through the bus, in every other process.
-  const trees = new TtlCache<string, Promise<ReviewTree>>(clock, 5 * 60_000, 20_000);
+  // One entry per user (its books by scope), so a write drops them in O(1).
+  const trees = new TtlCache<string, Map<string, Promise<ReviewTree>>>(clock, 5 * 60_000, 20_000);
   deps.bus.subscribe((topic, key) => {
-    if (topic === craftsTopic) trees.deleteWhere((_v, k) => k.startsWith(`${key}:`));
+    if (topic === craftsTopic) trees.delete(key);
     else if (topic === everything) trees.clear();
   });
   const changed = (userId: number) => {
-    trees.deleteWhere((_v, k) => k.startsWith(`${userId}:`));
+    trees.delete(String(userId));
     deps.bus.publish(craftsTopic, String(userId));
   };
 
@@ -537,12 +538,18 @@ export function createCraftService(deps: CraftServiceDeps) {
     async tree(b: { scope: ReviewScope; higher: boolean }, ctx: AuthedContext): Promise<ReviewTree> {
       await assertHigher(ctx, b.higher);
       const userId = Number(ctx.caller.userId);
-      const key = `${userId}:${b.scope}:${b.higher}`;
-      let hit = trees.get(key);
+      let books = trees.get(String(userId));
+      if (!books) {
+        books = new Map();
+        trees.set(String(userId), books);
+      }
+      const key = `${b.scope}:${b.higher}`;
+      let hit = books.get(key);
       if (!hit) {
+        const mine = books;
         hit = treeOf(userId, b.scope, b.higher);
-        hit.catch(() => trees.delete(key));
-        trees.set(key, hit);
+        hit.catch(() => mine.delete(key));
+        books.set(key, hit);
       }
       return hit;
     },
