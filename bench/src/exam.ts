@@ -4,17 +4,14 @@
 // and finishes the section, over and over. Prints save-answer latency at each load level and the
 // largest number of candidates held with p99 under 100 ms.
 
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { SignJWT } from 'jose';
-import pg from 'pg';
+import { benchAccounts, jwtSecret } from './accounts.ts';
 import { startProcess, stop, tempDataDir, withTempPostgres } from './server.ts';
 
 const levels = (process.env.BENCH_EXAM_LEVELS ?? '100,250,500,1000').split(',').map(Number);
 const windowMs = Number(process.env.BENCH_EXAM_SECONDS ?? 20) * 1000;
 const thinkMs = Number(process.env.BENCH_EXAM_THINK_MS ?? 3000);
 const port = 3297;
-const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 const base = `http://127.0.0.1:${port}`;
 
 async function call(
@@ -58,43 +55,6 @@ interface Sample {
   at: number;
   ms: number;
   ok: boolean;
-}
-
-/**
- * One account per candidate on PostgreSQL, so candidates share no row (today's practice is one row
- * per user and day): staff accounts (no quotas) with sessions written straight into the database
- * and tokens signed with the server's secret, since 1,000 scrypt logins would take minutes.
- */
-async function benchAccounts(databaseUrl: string, n: number): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const tag = randomUUID().slice(0, 8);
-    const { rows } = await client.query<{ id: string }>(
-      `insert into users (email, name, is_admin) select 'bench-' || $1 || '-' || i || '@example.com', 'bench ' || i, true
-       from generate_series(1, $2) as i returning id`,
-      [tag, n],
-    );
-    const expires = new Date(Date.now() + 86_400_000);
-    const tokens: string[] = [];
-    for (const { id } of rows) {
-      const sid = randomUUID();
-      await client.query('insert into sessions (id, user_id, expires_at) values ($1, $2, $3)', [sid, id, expires]);
-      tokens.push(
-        await new SignJWT({ user_id: String(id), sid })
-          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-          .setIssuer('gre-prep')
-          .setAudience('gre-prep-web')
-          .setSubject(String(id))
-          .setIssuedAt()
-          .setExpirationTime(Math.floor(expires.getTime() / 1000))
-          .sign(new TextEncoder().encode(jwtSecret)),
-      );
-    }
-    return tokens;
-  } finally {
-    await client.end();
-  }
 }
 
 async function candidate(token: string, stopAt: () => boolean, samples: Sample[]) {
@@ -185,7 +145,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     await call(token, '/api/question/get_tags', {});
     // PostgreSQL: an account per candidate. PGlite (one connection, every statement in turn): the
     // shared account is as good as many.
-    const accounts = env.DATABASE_URL ? await benchAccounts(env.DATABASE_URL, Math.max(...levels)) : [];
+    const accounts = env.DATABASE_URL ? (await benchAccounts(env.DATABASE_URL, Math.max(...levels))).tokens : [];
     let running = 0;
     let stopAll = false;
     const samples: Sample[] = [];

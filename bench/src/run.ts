@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { jwtSecret } from './accounts.ts';
 import { type StormFigures as Figures, loginStormRows } from './login-storm.ts';
+import { reviewRows } from './review.ts';
 import { startProcess, stop, tempDataDir, withTempPostgres } from './server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,6 +69,7 @@ async function benchServer(label: string, env: Record<string, string>) {
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'info',
     DEMO_MODE: 'true',
+    JWT_SECRET: jwtSecret,
     ...env,
   };
   const ready = /is ready on/;
@@ -86,6 +89,8 @@ async function benchServer(label: string, env: Record<string, string>) {
     ];
     // Logins must not starve the pages (issue 9, item 3): GET / idle and during login storms.
     rows.push(...(await loginStormRows(label, base, { duration, pid: later.proc.pid })));
+    // The review loop's books and writes (issue 14): PostgreSQL, data inserted directly.
+    if (env.DATABASE_URL) rows.push(...(await reviewRows(label, base, env.DATABASE_URL, duration)));
     return { label, firstStartMs: first.ms, laterStartMs: later.ms, rows };
   } finally {
     await stop(later.proc);
@@ -109,9 +114,9 @@ async function main() {
   if (onPostgres) results.push(onPostgres);
 
   console.log(`\nautocannon, ${duration} s per row, ${os.cpus().length} cores, Node ${process.versions.node}`);
-  console.log(`${'endpoint'.padEnd(34)} conns      req/s   p50 ms   p99 ms  ×baseline  errors  non2xx`);
+  console.log(`${'endpoint'.padEnd(46)} conns      req/s   p50 ms   p99 ms  ×baseline  errors  non2xx`);
   const line = (f: Figures) =>
-    `${f.name.padEnd(34)} ${String(f.connections).padStart(5)} ${fmt(f.rps, 0)} ${fmt(f.p50, 1)} ${fmt(f.p99, 1)} ${fmt(f.rps / baseline.rps, 3)} ${String(f.errors).padStart(7)} ${String(f.non2xx).padStart(7)}`;
+    `${f.name.padEnd(46)} ${String(f.connections).padStart(5)} ${fmt(f.rps, 0)} ${fmt(f.p50, 1)} ${fmt(f.p99, 1)} ${fmt(f.rps / baseline.rps, 3)} ${String(f.errors).padStart(7)} ${String(f.non2xx).padStart(7)}`;
   console.log(line(baseline));
   for (const r of results) for (const f of r.rows) console.log(line(f));
   console.log('\nstart-up (process spawn → ready):');
@@ -125,6 +130,17 @@ async function main() {
     console.log(
       `\ntarget /api/user/get on PostgreSQL at 100 connections: p99 < 50 ms → ${pgRow.p99.toFixed(1)} ms; ` +
         `≥ 30% of baseline → ${((pgRow.rps / baseline.rps) * 100).toFixed(1)}%`,
+    );
+  }
+  const pgRows = results.find((r) => r.label === 'postgres')?.rows ?? [];
+  const paced = (prefix: string) => pgRows.find((r) => r.name.includes(prefix));
+  const tree = paced('get_tree, 100 users');
+  const writes = paced('update_v2, 200 users');
+  if (tree && writes) {
+    const cold = pgRows.filter((r) => r.name.includes('get_tree cold')).map((r) => r.p99.toFixed(1));
+    console.log(
+      `target get_tree p99 < 50 ms, 100 users with 5,000 crafts (1 call/s each) → ${tree.p99.toFixed(1)} ms ` +
+        `(cold first calls, 100 at once: ${cold.join(' / ')} ms); update_v2 p99 < 30 ms, 200 users (1 save/s each) → ${writes.p99.toFixed(1)} ms`,
     );
   }
   const outDir = path.join(root, 'bench/results');

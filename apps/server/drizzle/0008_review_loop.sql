@@ -23,7 +23,10 @@ CREATE TABLE "crafts" (
 	"wrong_count" integer DEFAULT 0 NOT NULL,
 	"last_answer" jsonb,
 	"last_correct" boolean,
-	"noted" boolean DEFAULT false NOT NULL,
+	"noted" boolean GENERATED ALWAYS AS (mastery > 0 or cardinality(reason_ids) > 0 or reasons_text <> '' or improvement <> ''
+        or coalesce(text_input->>'note', '') <> '' or coalesce(text_input->>'review', '') <> ''
+        or coalesce(text_input->>'difficulty', '') <> '' or coalesce(text_input->>'new_way', '') <> ''
+        or coalesce(text_input->>'puzzle', '') <> '') STORED,
 	"text_input" jsonb,
 	"mastery" smallint DEFAULT 0 NOT NULL,
 	"reasons_text" text DEFAULT '' NOT NULL,

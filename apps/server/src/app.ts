@@ -250,7 +250,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quotas: () => (quotas ??= loadQuotas(db)),
     runningIds: (ctx) => gate.runningIds(ctx),
     createRedo: (b, ctx) => (examService as ExamService).createRedo(b, ctx),
-    mockOnly: mockOnlyIds,
   });
   const exams = createExamService({
     scoring,

@@ -33,7 +33,11 @@ const questionIds = z
 const sourceInput = z
   .object({
     name: plainText(60, '来源').default(''),
-    exam_id: z.string().max(24).regex(/^\d*$/, { error: '来源不正确' }).default(''),
+    exam_id: z
+      .string()
+      .max(40)
+      .regex(/^[0-9a-f-]*$/i, { error: '来源不正确' })
+      .default(''),
     template_id: z.string().max(60).default(''),
   })
   .default({ name: '', exam_id: '', template_id: '' });
@@ -304,7 +308,7 @@ export const getReviewTrends = endpoint({
   response: z.object({
     /** Monday (China date) of each week, oldest first. */
     weeks: z.array(z.string()),
-    /** Per reason kind: counts per week (aligned with `weeks`). */
+    /** Per reason kind: wrong answers per week (aligned with `weeks`); kind `none` = no reason ticked yet. */
     by_week: z.array(z.object({ kind: z.string(), kind_desp: z.string(), counts: z.array(z.number().int()) })),
     /** Per question kind: wrong answers and reasons ticked. */
     by_kind: z.array(

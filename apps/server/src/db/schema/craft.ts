@@ -42,8 +42,13 @@ export const crafts = pgTable(
     /** The last answer and its verdict (null for an essay or a retired question). */
     lastAnswer: jsonb(),
     lastCorrect: boolean(),
-    /** Has a note, reasons, a mastery level or an improvement plan (the 笔记 book). */
-    noted: boolean().notNull().default(false),
+    /** Has a note, reasons, a mastery level or an improvement plan (the 笔记 book); kept by the database. */
+    noted: boolean().generatedAlwaysAs(
+      sql`mastery > 0 or cardinality(reason_ids) > 0 or reasons_text <> '' or improvement <> ''
+        or coalesce(text_input->>'note', '') <> '' or coalesce(text_input->>'review', '') <> ''
+        or coalesce(text_input->>'difficulty', '') <> '' or coalesce(text_input->>'new_way', '') <> ''
+        or coalesce(text_input->>'puzzle', '') <> ''`,
+    ),
     textInput: jsonb(),
     /** 掌握程度 1–5; 0 = not set. */
     mastery: smallint().notNull().default(0),

@@ -81,11 +81,25 @@ export function createCraftRepo(db: Db) {
     },
 
     /** Inserts or replaces the row (every column of `row`; the key is (user, question)). */
-    async put(row: CraftInsert, on: Runner = db): Promise<CraftRow> {
-      const { userId: _u, questionId: _q, ...set } = row;
+    async put(row: CraftInsert | CraftRow, on: Runner = db): Promise<CraftRow> {
+      const { userId: _u, questionId: _q, noted: _n, ...set } = row as CraftRow;
+      const values = { ...set, userId: row.userId, questionId: row.questionId };
       const [r] = await on
         .insert(crafts)
-        .values(row)
+        .values(values)
+        .onConflictDoUpdate({ target: [crafts.userId, crafts.questionId], set })
+        .returning();
+      return r as CraftRow;
+    },
+
+    /**
+     * One statement: inserts `insert` for a new row, or changes only `set` on an existing one (its
+     * values may be SQL over the existing row). No read before, no transaction: the common write.
+     */
+    async upsert(insert: CraftInsert, set: Record<string, unknown>, on: Runner = db): Promise<CraftRow> {
+      const [r] = await on
+        .insert(crafts)
+        .values(insert)
         .onConflictDoUpdate({ target: [crafts.userId, crafts.questionId], set })
         .returning();
       return r as CraftRow;

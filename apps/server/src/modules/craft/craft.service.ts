@@ -10,7 +10,9 @@ import { craftLimits } from '@gre/contract/craft';
 import type { reviewListRequest, updateCraft } from '@gre/contract/endpoints/craft';
 import { QuestionCategory, QuestionState, roleName } from '@gre/contract/enums';
 import type { Answer, Question, QuestionInfo } from '@gre/contract/question';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { crafts } from '../../db/schema/craft.ts';
 import { addDays, type Clock, chinaDay } from '../../platform/clock.ts';
 import { type AuthedContext, isStaff, type RequestContext } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
@@ -33,6 +35,8 @@ type Tx = Parameters<Parameters<CraftRepo['db']['transaction']>[0]>[0];
 export const craftsTopic = 'crafts';
 const emptyText = { review: '', difficulty: '', new_way: '', puzzle: '', note: '' };
 const unlimited = -1;
+/** The trends' row of wrong answers without a reason ticked. */
+const unmarked = 'none';
 
 export interface CraftServiceDeps {
   repo: CraftRepo;
@@ -48,8 +52,6 @@ export interface CraftServiceDeps {
     b: { ids: string[]; name: string; practice_mode: boolean },
     ctx: AuthedContext,
   ) => Promise<{ exam_id: string; question_count: number }>;
-  /** The mock-only pool (ADR 0021): not collectable or answerable outside a mock by candidates. */
-  mockOnly?: (c: Catalogue) => Set<string>;
 }
 
 /** A row as the contract shows it. */
@@ -80,6 +82,7 @@ export function toCraft(r: CraftRow): Craft {
   };
 }
 
+/** Whether a row is in the 笔记 book: the generated column `crafts.noted`, for counting before a write. */
 function isNoted(r: Pick<CraftInsert, 'textInput' | 'mastery' | 'reasonIds' | 'reasonsText' | 'improvement'>) {
   const t = (r.textInput as Record<string, string> | null | undefined) ?? {};
   return (
@@ -117,23 +120,20 @@ export function createCraftService(deps: CraftServiceDeps) {
   const { repo, clock } = deps;
   // Book trees per user (an aggregate over up to thousands of rows), dropped on the user's writes
   // here and, through the bus, in every other process.
-  const trees = new TtlCache<string, Promise<ReviewTree>>(clock, 5 * 60_000, 20_000);
+  // One entry per user (its books by scope), so a write drops them in O(1).
+  const trees = new TtlCache<string, Map<string, Promise<ReviewTree>>>(clock, 5 * 60_000, 20_000);
   deps.bus.subscribe((topic, key) => {
-    if (topic === craftsTopic) trees.deleteWhere((_v, k) => k.startsWith(`${key}:`));
+    if (topic === craftsTopic) trees.delete(key);
     else if (topic === everything) trees.clear();
   });
   const changed = (userId: number) => {
-    trees.deleteWhere((_v, k) => k.startsWith(`${userId}:`));
+    trees.delete(String(userId));
     deps.bus.publish(craftsTopic, String(userId));
   };
 
-  async function entryOf(id: string, ctx: AuthedContext): Promise<CatalogueEntry> {
-    const c = await deps.catalogue();
-    const e = c.byId.get(id);
-    const reserved = deps.mockOnly?.(c);
-    if (!e || e.question.visibility === 'hidden' || (reserved?.has(id) && !isStaff(ctx.caller))) {
-      throw errors.notFound('题目不存在或已下线');
-    }
+  async function entryOf(id: string): Promise<CatalogueEntry> {
+    const e = (await deps.catalogue()).byId.get(id);
+    if (!e || e.question.visibility === 'hidden') throw errors.notFound('题目不存在或已下线');
     return e;
   }
 
@@ -146,22 +146,30 @@ export function createCraftService(deps: CraftServiceDeps) {
     return new AppError('limit', { show: `${role}${what}，开通会员后不限`, roleName: role });
   };
 
-  /** Checks the collect / note limits for a write that makes the row newly collected / noted. */
-  async function checkLimits(tx: Tx, ctx: AuthedContext, newlyCollected: number, newlyNoted: number) {
-    if (isStaff(ctx.caller) || (newlyCollected === 0 && newlyNoted === 0)) return;
+  /** The caller's finite collect / note limits, or null when there is nothing to count (staff, unlimited). */
+  async function limitsOf(ctx: AuthedContext): Promise<{ collects: number; notes: number } | null> {
+    if (isStaff(ctx.caller)) return null;
     const q = await quotaOf(ctx);
-    const collectsMax = q?.collectsTotal ?? 0;
-    const notesMax = q?.notesTotal ?? 0;
-    const limited = (newlyCollected && collectsMax !== unlimited) || (newlyNoted && notesMax !== unlimited);
-    if (!limited) return;
-    const userId = Number(ctx.caller.userId);
-    await repo.lockUser(tx, userId);
-    const n = await repo.counts(userId, tx);
-    if (newlyCollected && collectsMax !== unlimited && n.allCollects + newlyCollected > collectsMax) {
-      throw limitError(ctx, `最多收藏 ${collectsMax} 道题`);
+    const collects = q?.collectsTotal ?? 0;
+    const notes = q?.notesTotal ?? 0;
+    return collects === unlimited && notes === unlimited ? null : { collects, notes };
+  }
+
+  /** Refuses a write that makes rows newly collected / noted beyond the caller's limits (inside `tx`, locked). */
+  async function checkLimits(
+    tx: Tx,
+    ctx: AuthedContext,
+    limits: { collects: number; notes: number },
+    newlyCollected: number,
+    newlyNoted: number,
+  ) {
+    if (newlyCollected === 0 && newlyNoted === 0) return;
+    const n = await repo.counts(Number(ctx.caller.userId), tx);
+    if (newlyCollected && limits.collects !== unlimited && n.allCollects + newlyCollected > limits.collects) {
+      throw limitError(ctx, `最多收藏 ${limits.collects} 道题`);
     }
-    if (newlyNoted && notesMax !== unlimited && n.allNotes + newlyNoted > notesMax) {
-      throw limitError(ctx, `最多给 ${notesMax} 道题写笔记`);
+    if (newlyNoted && limits.notes !== unlimited && n.allNotes + newlyNoted > limits.notes) {
+      throw limitError(ctx, `最多给 ${limits.notes} 道题写笔记`);
     }
   }
 
@@ -288,71 +296,92 @@ export function createCraftService(deps: CraftServiceDeps) {
 
     async update(b: UpdateBody, ctx: AuthedContext): Promise<{ craft: Craft }> {
       const userId = Number(ctx.caller.userId);
-      const e = await entryOf(b.craft_id, ctx);
-      const q = e.question;
+      const q = (await entryOf(b.craft_id)).question;
       const now = clock.now();
-      const row = await repo.db.transaction(async (tx) => {
-        const prev = await repo.get(userId, q.id, tx);
-        const next = base(userId, q, q.tag_ids, prev, now);
-        Object.assign(next, sourceOf(b.source, now));
-        if (higherTemplate(b.source.template_id)) next.inHigher = true;
-        let newlyCollected = 0;
-        switch (b.update_kind) {
-          case 'Collect': {
-            const c = b.craft.collect;
-            next.collected = c.collected;
-            next.collectIds = c.collected ? await assertOwnTags(userId, c.collect_ids, tx) : [];
-            next.collectedAt = c.collected ? (prev?.collected ? prev.collectedAt : now) : null;
-            newlyCollected = c.collected && !prev?.collected ? 1 : 0;
-            break;
-          }
-          case 'Note': {
-            const n = b.craft.note;
-            const offered = reasonIdsOf(q.category);
-            const reasons: CraftReason[] = [];
-            for (const r of n.reasons) {
-              const known = reasonIndex.get(r.reason_id);
-              if (!known || !offered.has(r.reason_id)) throw errors.invalidParam('错因不在错因库中，请刷新后重试');
-              if (r.checked && !reasons.some((x) => x.reason_id === r.reason_id)) {
-                reasons.push({ reason_id: r.reason_id, type: known.type, checked: true });
-              }
-            }
-            next.textInput = n.text_input;
-            next.mastery = n.review.mastery;
-            next.reasonsText = n.review.reasons;
-            next.reasons = reasons;
-            next.reasonIds = reasons.map((r) => r.reason_id);
-            break;
-          }
-          case 'Improvement':
-            next.improvement = b.craft.note.review.improvement;
-            break;
-          case 'Card':
-            next.card = {
-              ...b.craft.card,
-              collect_time_stamp: b.craft.card.collected ? Math.floor(now.getTime() / 1000) : 0,
-            };
-            break;
-          case 'Schedule': {
-            const on = b.craft.note.review.reviewed;
-            if (on && !prev?.scheduled) {
-              const m = fresh(now);
-              next.memory = m;
-              next.dueAt = new Date(m.due * 1000);
-            }
-            if (!on) {
-              next.memory = null;
-              next.dueAt = null;
-            }
-            next.scheduled = on;
-            break;
-          }
+      // What this kind writes: for a new row (`part`), and over an existing one (`set`, SQL allowed).
+      const part: Partial<CraftInsert> = { ...sourceOf(b.source, now), updatedAt: now };
+      if (higherTemplate(b.source.template_id)) part.inHigher = true;
+      let set: Record<string, unknown> = {};
+      let collecting = false;
+      switch (b.update_kind) {
+        case 'Collect': {
+          const c = b.craft.collect;
+          collecting = c.collected;
+          part.collected = c.collected;
+          part.collectIds = c.collected ? await assertOwnTags(userId, c.collect_ids) : [];
+          part.collectedAt = c.collected ? now : null;
+          set = {
+            collectedAt: c.collected ? sql`coalesce(${crafts.collectedAt}, ${now.toISOString()}::timestamptz)` : null,
+          };
+          break;
         }
-        next.noted = isNoted(next);
-        const newlyNoted = next.noted && !prev?.noted ? 1 : 0;
-        await checkLimits(tx, ctx, newlyCollected, newlyNoted);
-        return repo.put(next, tx);
-      });
+        case 'Note': {
+          const n = b.craft.note;
+          const offered = reasonIdsOf(q.category);
+          const reasons: CraftReason[] = [];
+          for (const r of n.reasons) {
+            const known = reasonIndex.get(r.reason_id);
+            if (!known || !offered.has(r.reason_id)) throw errors.invalidParam('错因不在错因库中，请刷新后重试');
+            if (r.checked && !reasons.some((x) => x.reason_id === r.reason_id)) {
+              reasons.push({ reason_id: r.reason_id, type: known.type, checked: true });
+            }
+          }
+          Object.assign(part, {
+            textInput: n.text_input,
+            mastery: n.review.mastery,
+            reasonsText: n.review.reasons,
+            reasons,
+            reasonIds: reasons.map((r) => r.reason_id),
+          });
+          break;
+        }
+        case 'Improvement':
+          part.improvement = b.craft.note.review.improvement;
+          break;
+        case 'Card':
+          part.card = {
+            ...b.craft.card,
+            collect_time_stamp: b.craft.card.collected ? Math.floor(now.getTime() / 1000) : 0,
+          };
+          break;
+        case 'Schedule': {
+          const on = b.craft.note.review.reviewed;
+          const m = on ? fresh(now) : null;
+          Object.assign(part, { scheduled: on, memory: m, dueAt: m ? new Date(m.due * 1000) : null });
+          // Putting a question on the schedule again keeps its memory.
+          if (on) {
+            set = {
+              memory: sql`case when ${crafts.scheduled} then ${crafts.memory} else ${JSON.stringify(m)}::jsonb end`,
+              dueAt: sql`case when ${crafts.scheduled} then ${crafts.dueAt} else to_timestamp(${(m as StoredMemory).due}) end`,
+            };
+          }
+          break;
+        }
+      }
+      const insert: CraftInsert = {
+        userId,
+        questionId: q.id,
+        category: q.category,
+        kind: q.kind,
+        tagIds: q.tag_ids,
+        ...part,
+        updatedAt: now,
+      };
+      set = { ...part, ...set };
+      const mayNote = b.update_kind === 'Note' || b.update_kind === 'Improvement';
+      const limits = collecting || mayNote ? await limitsOf(ctx) : null;
+      const row = limits
+        ? await repo.db.transaction(async (tx) => {
+            // A limited role: count and write under the user's row lock, so parallel writes cannot pass the limit.
+            await repo.lockUser(tx, userId);
+            const prev = await repo.get(userId, q.id, tx);
+            const newlyCollected = collecting && !prev?.collected ? 1 : 0;
+            const after = { ...(prev ?? {}), ...part } as CraftInsert;
+            const newlyNoted = mayNote && isNoted(after) && !prev?.noted ? 1 : 0;
+            await checkLimits(tx, ctx, limits, newlyCollected, newlyNoted);
+            return repo.upsert(insert, set, tx);
+          })
+        : await repo.upsert(insert, set);
       changed(userId);
       return { craft: toCraft(row) };
     },
@@ -373,7 +402,7 @@ export function createCraftService(deps: CraftServiceDeps) {
       ctx: AuthedContext,
     ) {
       const userId = Number(ctx.caller.userId);
-      const entries = await Promise.all([...new Set(b.ids)].map((id) => entryOf(id, ctx)));
+      const entries = await Promise.all([...new Set(b.ids)].map((id) => entryOf(id)));
       const now = clock.now();
       const rows = await repo.db.transaction(async (tx) => {
         const tagIds = b.collected ? await assertOwnTags(userId, b.collect_ids, tx) : [];
@@ -402,7 +431,11 @@ export function createCraftService(deps: CraftServiceDeps) {
           next.collectedAt = b.collected ? (p?.collected ? p.collectedAt : now) : null;
           out.push(next as CraftRow);
         }
-        await checkLimits(tx, ctx, newly, 0);
+        const limits = newly ? await limitsOf(ctx) : null;
+        if (limits) {
+          await repo.lockUser(tx, userId);
+          await checkLimits(tx, ctx, limits, newly, 0);
+        }
         const written: CraftRow[] = [];
         for (const r of out) written.push(await repo.put(r, tx));
         return written;
@@ -416,7 +449,7 @@ export function createCraftService(deps: CraftServiceDeps) {
       ctx: AuthedContext,
     ) {
       const userId = Number(ctx.caller.userId);
-      const e = await entryOf(b.id, ctx);
+      const e = await entryOf(b.id);
       const q = e.question;
       const running = await deps.runningIds(ctx);
       if (running?.(q.id)) throw errors.forbidden('这道题在你正在进行的考试中，考完后才能在这里作答');
@@ -505,12 +538,18 @@ export function createCraftService(deps: CraftServiceDeps) {
     async tree(b: { scope: ReviewScope; higher: boolean }, ctx: AuthedContext): Promise<ReviewTree> {
       await assertHigher(ctx, b.higher);
       const userId = Number(ctx.caller.userId);
-      const key = `${userId}:${b.scope}:${b.higher}`;
-      let hit = trees.get(key);
+      let books = trees.get(String(userId));
+      if (!books) {
+        books = new Map();
+        trees.set(String(userId), books);
+      }
+      const key = `${b.scope}:${b.higher}`;
+      let hit = books.get(key);
       if (!hit) {
+        const mine = books;
         hit = treeOf(userId, b.scope, b.higher);
-        hit.catch(() => trees.delete(key));
-        trees.set(key, hit);
+        hit.catch(() => mine.delete(key));
+        books.set(key, hit);
       }
       return hit;
     },
@@ -586,7 +625,15 @@ export function createCraftService(deps: CraftServiceDeps) {
         const k = byKind.get(r.kind) ?? { wrongs: 0, reasons: new Map() };
         k.wrongs += n;
         byKind.set(r.kind, k);
-        for (const id of r.reason_ids ?? []) {
+        // Wrong answers without a reason yet count too, so the weeks show every mistake.
+        const ids = r.reason_ids?.length ? r.reason_ids : [unmarked];
+        for (const id of ids) {
+          if (id === unmarked) {
+            const t = kindsOfReasons.get(unmarked) ?? { desp: '未标错因', counts: weeks.map(() => 0) };
+            if (wi >= 0) t.counts[wi] = (t.counts[wi] ?? 0) + n;
+            kindsOfReasons.set(unmarked, t);
+            continue;
+          }
           const info = reasonIndex.get(id);
           if (!info) continue;
           k.reasons.set(id, (k.reasons.get(id) ?? 0) + n);
