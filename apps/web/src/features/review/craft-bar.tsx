@@ -38,10 +38,10 @@ export interface CraftBarProps {
   source?: CraftSource;
 }
 
-/** The contract's source takes numeric exam ids only (exam ids are UUIDs): the server fills the exam itself. */
+/** Where the question was met; an exam id the contract would refuse is left for the server to fill. */
 function sourceOf(s: CraftSource | undefined) {
   if (!s) return undefined;
-  const examId = /^\d{1,24}$/.test(s.exam_id ?? '') ? (s.exam_id ?? '') : '';
+  const examId = /^[0-9a-f-]{1,40}$/i.test(s.exam_id ?? '') ? (s.exam_id ?? '') : '';
   return { name: s.name.slice(0, 60), exam_id: examId, template_id: (s.template_id ?? '').slice(0, 60) };
 }
 
