@@ -30,7 +30,7 @@ test('a candidate notes a wrong answer, collects with a tag, redoes the wrongs a
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const phone = testInfo.project.name === 'phone';
   const token = await signIn(page, request, phone ? 'operator@demo.gre-prep.cn' : 'teacher@demo.gre-prep.cn');
   const auth = { authorization: `Bearer ${token}` };
