@@ -404,6 +404,8 @@ export function createCraftService(deps: CraftServiceDeps) {
       const userId = Number(ctx.caller.userId);
       const entries = await Promise.all([...new Set(b.ids)].map((id) => entryOf(id)));
       const now = clock.now();
+      // Read outside the transaction: on PGlite it holds the one connection (ADR 0025).
+      const limits = b.collected ? await limitsOf(ctx) : null;
       const rows = await repo.db.transaction(async (tx) => {
         const tagIds = b.collected ? await assertOwnTags(userId, b.collect_ids, tx) : [];
         const prev = new Map(
@@ -431,8 +433,7 @@ export function createCraftService(deps: CraftServiceDeps) {
           next.collectedAt = b.collected ? (p?.collected ? p.collectedAt : now) : null;
           out.push(next as CraftRow);
         }
-        const limits = newly ? await limitsOf(ctx) : null;
-        if (limits) {
+        if (limits && newly) {
           await repo.lockUser(tx, userId);
           await checkLimits(tx, ctx, limits, newly, 0);
         }

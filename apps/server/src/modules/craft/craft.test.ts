@@ -345,3 +345,24 @@ describe.each(testDbKinds())('the review loop on %s', (kind) => {
     expect(err.kind).toBe('invalid_param');
   });
 });
+
+describe('a fresh process on the embedded database', () => {
+  it('answers a limited account’s first collects before anything loaded the quotas (one connection)', async () => {
+    const t = await createTestApp('pglite', { content: true });
+    try {
+      const trial = (await registerUser(t)).token;
+      const search = await t.call(qep.searchQuestions, { category: 3 }, { token: trial });
+      const [a, b] = (search.body.data?.question_infos ?? []).map((q) => q.id);
+      const many = await t.call(cep.collectMany, { ids: [a] }, { token: trial });
+      expect(many.body.ok).toBe(true);
+      const one = await t.call(
+        cep.updateCraft,
+        { update_kind: 'Collect', craft_id: b, craft: { collect: { collected: true } } },
+        { token: trial },
+      );
+      expect(one.body.ok).toBe(true);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
