@@ -23,6 +23,7 @@ import type { Quota } from '../exam/exam.quota.ts';
 import { scoreAnswer } from '../exam/exam.scoring.ts';
 import type { Catalogue, CatalogueEntry } from '../question/catalogue.ts';
 import type { Rights } from '../question/rights.ts';
+import { questionInfoOf } from '../question/search.ts';
 import { defaultRetention, fresh, ratingOf, review, type StoredMemory, toMemory } from './craft.memory.ts';
 import { reasonIdsOf, reasonIndex, reasonLibrary } from './craft.reasons.ts';
 import type { BookFilter, CraftInsert, CraftRepo, CraftRow } from './craft.repo.ts';
@@ -275,20 +276,7 @@ export function createCraftService(deps: CraftServiceDeps) {
 
   function infoOf(c: Catalogue, id: string, may: (v: string) => boolean): QuestionInfo | null {
     const e = c.byId.get(id);
-    if (!e) return null;
-    const q = e.question;
-    return {
-      id: q.id,
-      category: q.category,
-      kind: q.kind,
-      difficulty: q.difficulty,
-      visibility: q.visibility,
-      accessable: may(q.visibility),
-      brief: q.brief,
-      tag_names: e.tagNames,
-      source_names: q.source_names,
-      highlight: '',
-    };
+    return e ? questionInfoOf(e, may(e.question.visibility)) : null;
   }
 
   return {

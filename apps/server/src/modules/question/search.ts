@@ -2,7 +2,7 @@
 // benchmark runs exactly this on a generated catalogue.
 import { QuestionCategory, testCategories } from '@gre/contract/enums';
 import type { QuestionInfo } from '@gre/contract/question';
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue, CatalogueEntry } from './catalogue.ts';
 import { highlight } from './search-index.ts';
 
 export interface SearchRequest {
@@ -37,6 +37,23 @@ export const isWordQuery = (text: string) => /^[a-z]+(?:['’-][a-z]+)*$/i.test(
  * `withheld`: questions left out of text hits (the caller's running exam: a hit could rest on the
  * analysis, and its highlight quote it; docs/decisions/0017). Lists without text keep them.
  */
+/** A question's line in a list (search results, the review books). */
+export function questionInfoOf(e: CatalogueEntry, accessable: boolean, highlighted = ''): QuestionInfo {
+  const q = e.question;
+  return {
+    id: q.id,
+    category: q.category,
+    kind: q.kind,
+    difficulty: q.difficulty,
+    visibility: q.visibility,
+    accessable,
+    brief: q.brief,
+    tag_names: e.tagNames,
+    source_names: q.source_names,
+    highlight: highlighted,
+  };
+}
+
 export function searchCatalogue(
   c: Catalogue,
   req: SearchRequest,
@@ -109,19 +126,7 @@ export function searchCatalogue(
   }
   const infos: QuestionInfo[] = page.map((i) => {
     const e = c.entries[i] as (typeof c.entries)[number];
-    const q = e.question;
-    return {
-      id: q.id,
-      category: q.category,
-      kind: q.kind,
-      difficulty: q.difficulty,
-      visibility: q.visibility,
-      accessable: canOpen(q.visibility),
-      brief: q.brief,
-      tag_names: e.tagNames,
-      source_names: q.source_names,
-      highlight: text ? highlight(e.text, text) : '',
-    };
+    return questionInfoOf(e, canOpen(e.question.visibility), text ? highlight(e.text, text) : '');
   });
   return { page_control: { page: req.page, page_size: req.page_size, total }, question_infos: infos };
 }
