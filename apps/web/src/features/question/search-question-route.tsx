@@ -25,6 +25,7 @@ import { CraftBar } from '../review/craft-bar.tsx';
 import { craftChanged } from '../review/queries.ts';
 import { emptyAnswer, isComplete } from './answer-logic.ts';
 import { questionQuery } from './queries.ts';
+import { QuestionFrame } from './question-frame.tsx';
 import { layoutOf } from './question-logic.ts';
 import { QuestionView } from './question-view.tsx';
 
@@ -161,15 +162,7 @@ function SearchQuestion(props: { data: ResponseOf<typeof getQuestion> }) {
           </Box>
         ) : null}
       </Box>
-      <Box
-        sx={{
-          bgcolor: { xs: 'transparent', md: split ? 'transparent' : 'background.paper' },
-          border: { md: split ? 0 : '1px solid' },
-          borderColor: { md: 'divider' },
-          borderRadius: { md: 3 },
-          p: { xs: 0, md: split ? 0 : 4 },
-        }}
-      >
+      <QuestionFrame split={split}>
         <QuestionView
           question={question}
           group={group}
@@ -179,7 +172,7 @@ function SearchQuestion(props: { data: ResponseOf<typeof getQuestion> }) {
           paneHeight="calc(100dvh - 64px - 48px - 72px)"
           onReveal={record}
         />
-      </Box>
+      </QuestionFrame>
       <CraftBar questionId={question.id} category={question.category} source={{ name: '搜索' }} />
     </Stack>
   );

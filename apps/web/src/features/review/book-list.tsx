@@ -1,5 +1,6 @@
 // A review book's page of questions: a checkbox and a link per line, the bulk actions over the
 // selection or the whole filtered set (all_ids), and the pages.
+
 import type { ReasonLibrary, ReviewItem } from '@gre/contract/craft';
 import type { ResponseOf } from '@gre/contract/endpoint';
 import type { listReview } from '@gre/contract/endpoints/craft';
@@ -17,6 +18,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { bookQuestionHref } from '../../app/paths.ts';
+import { pageItemLabel } from '../../components/page-item-label.ts';
 import { chinaDate, isoDate } from '../../lib/china-time.ts';
 import { masteryLabels, reasonNames } from './craft-logic.ts';
 import { type Book, type BookFilters, bookPageSize, toggleId, togglePage } from './review-logic.ts';
@@ -148,15 +150,7 @@ export function BookList(props: {
             onChange={(_, page) => props.onPage(page)}
             color="primary"
             siblingCount={0}
-            getItemAriaLabel={(type, page) =>
-              type === 'page'
-                ? `第 ${page} 页`
-                : type === 'next'
-                  ? '下一页'
-                  : type === 'previous'
-                    ? '上一页'
-                    : `${type}`
-            }
+            getItemAriaLabel={pageItemLabel}
           />
         </Box>
       ) : null}

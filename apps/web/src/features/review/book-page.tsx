@@ -135,18 +135,7 @@ function BookView(props: { book: Book }) {
   return (
     <Stack spacing={2.5}>
       <Header book={book} total={tree.data?.total} />
-      {tree.isError && !tree.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void tree.refetch()}>
-              重试
-            </Button>
-          }
-        >
-          目录加载失败
-        </Alert>
-      ) : null}
+      {tree.isError && !tree.data ? <RetryAlert onRetry={() => void tree.refetch()}>目录加载失败</RetryAlert> : null}
       {tree.data && tree.data.total === 0 ? (
         <EmptyBook book={book} />
       ) : (
@@ -180,16 +169,7 @@ function BookView(props: { book: Book }) {
               ) : null}
             </Box>
             {list.isError && !list.data ? (
-              <Alert
-                severity="error"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                    重试
-                  </Button>
-                }
-              >
-                列表加载失败
-              </Alert>
+              <RetryAlert onRetry={() => void list.refetch()}>列表加载失败</RetryAlert>
             ) : list.data ? (
               <BookList
                 book={book}
@@ -248,5 +228,21 @@ function EmptyBook(props: { book: Book }) {
         </Button>
       </Box>
     </Paper>
+  );
+}
+
+/** A load that failed, with a way to try again. */
+function RetryAlert(props: { onRetry: () => void; children: string }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={props.onRetry}>
+          重试
+        </Button>
+      }
+    >
+      {props.children}
+    </Alert>
   );
 }

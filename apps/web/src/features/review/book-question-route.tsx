@@ -1,5 +1,6 @@
 // Route module for /personal/{book}/q/:questionId: a question of a review book in review mode, with
 // its key and analysis, my last answer and the craft bar. Back returns to the same list place.
+
 import type { Craft } from '@gre/contract/craft';
 import type { ResponseOf } from '@gre/contract/endpoint';
 import type { getQuestion } from '@gre/contract/endpoints/question';
@@ -22,6 +23,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { emptyAnswer } from '../question/answer-logic.ts';
 import { questionQuery } from '../question/queries.ts';
+import { QuestionFrame } from '../question/question-frame.tsx';
 import { layoutOf } from '../question/question-logic.ts';
 import { QuestionView } from '../question/question-view.tsx';
 import { answerText } from '../report/report-logic.ts';
@@ -115,15 +117,7 @@ function ReviewQuestion(props: { data: ResponseOf<typeof getQuestion>; source: s
       <Paper variant="outlined" sx={{ px: 2, py: 1.5 }}>
         <LastAnswer craft={craft.data ?? null} question={question} />
       </Paper>
-      <Box
-        sx={{
-          bgcolor: { xs: 'transparent', md: split ? 'transparent' : 'background.paper' },
-          border: { md: split ? 0 : '1px solid' },
-          borderColor: { md: 'divider' },
-          borderRadius: { md: 3 },
-          p: { xs: 0, md: split ? 0 : 4 },
-        }}
-      >
+      <QuestionFrame split={split}>
         <QuestionView
           question={question}
           group={group}
@@ -131,7 +125,7 @@ function ReviewQuestion(props: { data: ResponseOf<typeof getQuestion>; source: s
           mode={DisplayMode.Report}
           paneHeight="calc(100dvh - 64px - 48px - 140px)"
         />
-      </Box>
+      </QuestionFrame>
       <CraftBar questionId={question.id} category={question.category} source={{ name: props.source }} />
     </>
   );

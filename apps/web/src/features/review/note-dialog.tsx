@@ -57,6 +57,28 @@ function LimitedField(props: {
   );
 }
 
+/** Checks a craft write against the contract, saves it, says so and closes; the catalogue tells refusals. */
+function useCraftSave(onClose: () => void) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (request: Parameters<typeof saveCraft>[0], done: string) => {
+    const issue = firstIssue(updateCraft.request, request);
+    setError(issue);
+    if (issue) return;
+    setBusy(true);
+    try {
+      await saveCraft(request);
+      toast('success', done);
+      onClose();
+    } catch {
+      // Told by the error catalogue.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, submit };
+}
+
 function useFullScreen() {
   const theme = useTheme();
   return useMediaQuery(theme.breakpoints.down('sm'));
@@ -72,27 +94,12 @@ export function NoteDialog(props: {
   const fullScreen = useFullScreen();
   const lib = useQuery(reasonLibQuery);
   const [draft, setDraft] = useState(() => noteDraftOf(props.craft));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submit } = useCraftSave(props.onClose);
   const ids = useId();
   const kinds = reasonKindsOf(lib.data, props.category);
 
-  const save = async () => {
-    const request = { ...props.common, update_kind: 'Note' as const, craft: noteRequestOf(draft, props.craft) };
-    const issue = firstIssue(updateCraft.request, request);
-    setError(issue);
-    if (issue) return;
-    setBusy(true);
-    try {
-      await saveCraft(request);
-      toast('success', '笔记保存成功');
-      props.onClose();
-    } catch {
-      // Told by the error catalogue.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    submit({ ...props.common, update_kind: 'Note', craft: noteRequestOf(draft, props.craft) }, '笔记保存成功');
 
   return (
     <Dialog
@@ -202,29 +209,13 @@ export function NoteDialog(props: {
 export function ImprovementDialog(props: { craft: Craft | null; common: Common; onClose: () => void }) {
   const fullScreen = useFullScreen();
   const [text, setText] = useState(props.craft?.note.review.improvement ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submit } = useCraftSave(props.onClose);
   const ids = useId();
-  const save = async () => {
-    const request = {
-      ...props.common,
-      update_kind: 'Improvement' as const,
-      craft: { note: { review: { improvement: text } } },
-    };
-    const issue = firstIssue(updateCraft.request, request);
-    setError(issue);
-    if (issue) return;
-    setBusy(true);
-    try {
-      await saveCraft(request);
-      toast('success', '改进方案保存成功');
-      props.onClose();
-    } catch {
-      // Told by the error catalogue.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    submit(
+      { ...props.common, update_kind: 'Improvement', craft: { note: { review: { improvement: text } } } },
+      '改进方案保存成功',
+    );
   return (
     <Dialog
       open

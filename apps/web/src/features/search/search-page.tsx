@@ -31,6 +31,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { pageItemLabel } from '../../components/page-item-label.ts';
 import { errorProps, textBinding } from '../../lib/form.ts';
 import { difficultyLabel, kindsByCategory } from '../../lib/question-labels.ts';
 import { searchQuery, tagsQuery } from './queries.ts';
@@ -199,15 +200,7 @@ export function SearchPage() {
               siblingCount={phone ? 0 : 1}
               boundaryCount={1}
               size={phone ? 'medium' : 'large'}
-              getItemAriaLabel={(type, page) =>
-                type === 'page'
-                  ? `第 ${page} 页`
-                  : type === 'next'
-                    ? '下一页'
-                    : type === 'previous'
-                      ? '上一页'
-                      : `${type}`
-              }
+              getItemAriaLabel={pageItemLabel}
             />
           </Box>
         ) : null}
