@@ -39,6 +39,43 @@ export async function scanA11y(page: Page): Promise<A11yFinding[]> {
     }));
 }
 
+/**
+ * The shape of what `page` shows: a hash of every element's tag, classes (MUI's classes carry its
+ * colours and states), role, type, accessible-name attributes and whether it holds text of its own,
+ * with the route's ids left out. Two states of the same shape differ only in their words (another
+ * question of the same kind, a count that moved), which axe's rules do not judge differently.
+ */
+export function shapeOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let h = 0x811c9dc5;
+    let n = 0;
+    const add = (s: string) => {
+      for (let i = 0; i < s.length; i++) {
+        h ^= s.charCodeAt(i);
+        h = Math.imul(h, 16777619);
+      }
+    };
+    for (const el of document.querySelectorAll('body *')) {
+      const text = [...el.childNodes].some((c) => c.nodeType === 3 && (c.textContent ?? '').trim() !== '');
+      const named = ['aria-label', 'aria-labelledby', 'alt', 'title'].map((a) => (el.hasAttribute(a) ? 1 : 0)).join('');
+      add(
+        `${el.tagName}|${el.getAttribute('class') ?? ''}|${el.getAttribute('role') ?? ''}|${el.getAttribute('type') ?? ''}|${text ? 1 : 0}${named};`,
+      );
+      n++;
+    }
+    const route = location.pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27,}|\d+/gi, ':id');
+    return `${route} ${document.title ? 't' : ''}${n}:${(h >>> 0).toString(16)}`;
+  });
+}
+
+/**
+ * Shapes already scanned by this worker (every journey of the run): a state is read by axe once,
+ * the first time any journey shows it. Scans cost about a second each and journeys revisit the
+ * same states many times (a list before and after a filter, home after each reload), so without
+ * this half of the browser suite's time was axe reading pages it had already read (ADR 0009).
+ */
+const scannedShapes = new Set<string>();
+
 // Transitions and animations off: a scan must see the settled page, not a dialog half faded in
 // (which reads as low contrast); the journeys wait for what they need either way.
 const noMotion = `*,*::before,*::after{transition:none!important;animation:none!important;caret-color:auto!important}`;
@@ -68,7 +105,10 @@ export const test = base.extend<{ a11y: A11yFinding[] }>({
           const url = page.url();
           if (!url.startsWith('http')) return;
           try {
+            const shape = await shapeOf(page);
+            if (scannedShapes.has(shape)) return;
             findings.push(...(await scanA11y(page)));
+            scannedShapes.add(shape);
             scanned.add(new URL(url).pathname);
           } catch {
             // The page moved on while it was being read (a navigation destroys the context): the

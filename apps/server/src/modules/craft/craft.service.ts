@@ -367,9 +367,9 @@ export function createCraftService(deps: CraftServiceDeps) {
             const after = { ...(prev ?? {}), ...part } as CraftInsert;
             const newlyNoted = mayNote && isNoted(after) && !prev?.noted ? 1 : 0;
             await checkLimits(tx, ctx, limits, newlyCollected, newlyNoted);
-            return repo.upsert(insert, set, tx);
+            return repo.upsert(insert, set, tx, 'async');
           })
-        : await repo.upsert(insert, set);
+        : await repo.upsert(insert, set, repo.db, 'async');
       changed(userId);
       return { craft: toCraft(row) };
     },
