@@ -1,0 +1,78 @@
+// Fitting a user's FSRS weights to their review log with the FSRS optimizer (fsrs-rs through
+// @open-spaced-repetition/binding, a native addon; ADR 0027). Used by the fit job and by
+// `npm run bench:fsrs`. The log is per item in review order; a review of a new card (state 0) starts
+// a new history of that item (a question taken off the schedule and put back starts afresh).
+import { computeParameters, FSRSBinding, FSRSBindingItem, FSRSBindingReview } from '@open-spaced-repetition/binding';
+import { default_w } from 'ts-fsrs';
+
+/** One logged review, as the optimizer needs it. */
+export interface LoggedReview {
+  itemKey: string;
+  rating: number;
+  /** The card's state before the review (0 = new: the first review of a history). */
+  state: number;
+  elapsedDays: number;
+}
+
+/** Histories of items: consecutive reviews of one key, each starting at a review of a new card. */
+export function historiesOf(log: readonly LoggedReview[]): { rating: number; deltaT: number }[][] {
+  const out: { rating: number; deltaT: number }[][] = [];
+  let key: string | null = null;
+  let current: { rating: number; deltaT: number }[] = [];
+  for (const r of log) {
+    if (r.itemKey !== key || r.state === 0 || !current.length) {
+      if (current.length) out.push(current);
+      current = [{ rating: r.rating, deltaT: 0 }];
+      key = r.itemKey;
+    } else current.push({ rating: r.rating, deltaT: Math.max(0, r.elapsedDays) });
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+/**
+ * The optimizer's training items: one per review after the first of a history, carrying the history
+ * up to and including that review (the item predicts its last review from the ones before).
+ */
+export function trainingItems(histories: readonly { rating: number; deltaT: number }[][]): FSRSBindingItem[] {
+  const items: FSRSBindingItem[] = [];
+  for (const h of histories) {
+    const reviews = h.map((r) => new FSRSBindingReview(r.rating, r.deltaT));
+    for (let i = 2; i <= reviews.length; i++) items.push(new FSRSBindingItem(reviews.slice(0, i)));
+  }
+  return items;
+}
+
+/** Log loss and binned RMSE (the fsrs-rs definition) of `weights` (null = defaults) on `items`. */
+export function evaluateWeights(items: FSRSBindingItem[], weights: readonly number[] | null) {
+  const e = new FSRSBinding([...(weights ?? default_w)]).evaluate(items);
+  return { logLoss: e.logLoss, rmseBins: e.rmseBins };
+}
+
+export interface FitOutcome {
+  weights: number[];
+  items: number;
+  logLoss: number;
+  rmseBins: number;
+  defaultLogLoss: number;
+  defaultRmseBins: number;
+}
+
+/** Fits FSRS weights to a log; null when the optimizer returns something that is not 21 finite numbers. */
+export async function fitWeights(log: readonly LoggedReview[]): Promise<FitOutcome | null> {
+  const items = trainingItems(historiesOf(log));
+  if (!items.length) return null;
+  // Short-term parameters stay out: the scheduler has no same-day steps (memory.fsrs.ts).
+  const weights = await computeParameters(items, { enableShortTerm: false });
+  if (weights.length !== default_w.length || !weights.every(Number.isFinite)) return null;
+  const fitted = evaluateWeights(items, weights);
+  const defaults = evaluateWeights(items, null);
+  return {
+    weights,
+    items: items.length,
+    logLoss: fitted.logLoss,
+    rmseBins: fitted.rmseBins,
+    defaultLogLoss: defaults.logLoss,
+    defaultRmseBins: defaults.rmseBins,
+  };
+}
