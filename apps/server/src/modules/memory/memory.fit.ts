@@ -3,7 +3,7 @@
 // `npm run bench:fsrs`. The log is per item in review order; a review of a new card (state 0) starts
 // a new history of that item (a question taken off the schedule and put back starts afresh).
 import { computeParameters, FSRSBinding, FSRSBindingItem, FSRSBindingReview } from '@open-spaced-repetition/binding';
-import { default_w } from 'ts-fsrs';
+import { default_w, type FSRSState, forgetting_curve, fsrs, type Grade, generatorParameters } from 'ts-fsrs';
 
 /** One logged review, as the optimizer needs it. */
 export interface LoggedReview {
@@ -74,5 +74,19 @@ export async function fitWeights(log: readonly LoggedReview[]): Promise<FitOutco
     rmseBins: fitted.rmseBins,
     defaultLogLoss: defaults.logLoss,
     defaultRmseBins: defaults.rmseBins,
+  };
+}
+
+/**
+ * FSRS's recall prediction under `weights` (null = defaults), replayed review by review as the
+ * scheduler sees them: `recall` before a review, `next` after it (the memory state; null = new).
+ */
+export function recallPredictor(weights: readonly number[] | null) {
+  const params = generatorParameters({ enable_short_term: false, ...(weights ? { w: [...weights] } : {}) });
+  const f = fsrs(params);
+  return {
+    next: (state: FSRSState | null, elapsedDays: number, grade: Grade): FSRSState =>
+      f.next_state(state, state ? elapsedDays : 0, grade),
+    recall: (state: FSRSState, elapsedDays: number): number => forgetting_curve(params.w, elapsedDays, state.stability),
   };
 }
