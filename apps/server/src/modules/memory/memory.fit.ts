@@ -2,7 +2,10 @@
 // @open-spaced-repetition/binding, a native addon; ADR 0027). Used by the fit job and by
 // `npm run bench:fsrs`. The log is per item in review order; a review of a new card (state 0) starts
 // a new history of that item (a question taken off the schedule and put back starts afresh).
-import { computeParameters, FSRSBinding, FSRSBindingItem, FSRSBindingReview } from '@open-spaced-repetition/binding';
+// The addon is loaded on first use, not at start: on a platform without its prebuilt package (npm
+// installs the one of the machine: linux-x64-gnu here and in the image) only fitting fails (the job
+// logs it and the defaults stay); scheduling never needs it.
+import type { FSRSBindingItem } from '@open-spaced-repetition/binding';
 import { default_w, type FSRSState, forgetting_curve, fsrs, type Grade, generatorParameters } from 'ts-fsrs';
 
 /** One logged review, as the optimizer needs it. */
@@ -34,7 +37,8 @@ export function historiesOf(log: readonly LoggedReview[]): { rating: number; del
  * The optimizer's training items: one per review after the first of a history, carrying the history
  * up to and including that review (the item predicts its last review from the ones before).
  */
-export function trainingItems(histories: readonly { rating: number; deltaT: number }[][]): FSRSBindingItem[] {
+export async function trainingItems(histories: readonly { rating: number; deltaT: number }[][]) {
+  const { FSRSBindingItem, FSRSBindingReview } = await binding();
   const items: FSRSBindingItem[] = [];
   for (const h of histories) {
     const reviews = h.map((r) => new FSRSBindingReview(r.rating, r.deltaT));
@@ -43,8 +47,15 @@ export function trainingItems(histories: readonly { rating: number; deltaT: numb
   return items;
 }
 
+let loaded: Promise<typeof import('@open-spaced-repetition/binding')> | null = null;
+const binding = () => {
+  loaded ??= import('@open-spaced-repetition/binding');
+  return loaded;
+};
+
 /** Log loss and binned RMSE (the fsrs-rs definition) of `weights` (null = defaults) on `items`. */
-export function evaluateWeights(items: FSRSBindingItem[], weights: readonly number[] | null) {
+async function evaluateWeights(items: FSRSBindingItem[], weights: readonly number[] | null) {
+  const { FSRSBinding } = await binding();
   const e = new FSRSBinding([...(weights ?? default_w)]).evaluate(items);
   return { logLoss: e.logLoss, rmseBins: e.rmseBins };
 }
@@ -60,13 +71,13 @@ export interface FitOutcome {
 
 /** Fits FSRS weights to a log; null when the optimizer returns something that is not 21 finite numbers. */
 export async function fitWeights(log: readonly LoggedReview[]): Promise<FitOutcome | null> {
-  const items = trainingItems(historiesOf(log));
+  const items = await trainingItems(historiesOf(log));
   if (!items.length) return null;
   // Short-term parameters stay out: the scheduler has no same-day steps (memory.fsrs.ts).
-  const weights = await computeParameters(items, { enableShortTerm: false });
+  const weights = await (await binding()).computeParameters(items, { enableShortTerm: false });
   if (weights.length !== default_w.length || !weights.every(Number.isFinite)) return null;
-  const fitted = evaluateWeights(items, weights);
-  const defaults = evaluateWeights(items, null);
+  const fitted = await evaluateWeights(items, weights);
+  const defaults = await evaluateWeights(items, null);
   return {
     weights,
     items: items.length,

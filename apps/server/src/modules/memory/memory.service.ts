@@ -106,7 +106,13 @@ export function createMemoryService(deps: {
       await queue.define(fitQueue, { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 900, onePerKey: true });
       await queue.define(fitSweepQueue, { retryLimit: 0, expireInSeconds: 300, onePerKey: false });
       await queue.work<{ user_id: number }>(fitQueue, async (job) => {
-        await fit(Number(job.data.user_id));
+        try {
+          await fit(Number(job.data.user_id));
+        } catch (err) {
+          // E.g. the optimizer's addon missing on this platform: the user keeps the defaults.
+          deps.log?.warn({ err, userId: job.data.user_id, retry: job.retry }, 'memory fit failed');
+          throw err;
+        }
       });
       await queue.work(fitSweepQueue, async () => {
         await sweep();

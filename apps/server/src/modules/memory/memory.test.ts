@@ -26,7 +26,7 @@ const blank: Answer = { selects: [], multi_selects: [], text: '', description: '
 const day = 86_400_000;
 
 describe('the optimizer’s input', () => {
-  it('splits the log into histories per item, a review of a new card starting a new one', () => {
+  it('splits the log into histories per item, a review of a new card starting a new one', async () => {
     const log = [
       { itemKey: 'q:1', rating: 1, state: 0, elapsedDays: 0 },
       { itemKey: 'q:1', rating: 3, state: 2, elapsedDays: 1 },
@@ -48,7 +48,7 @@ describe('the optimizer’s input', () => {
       [{ rating: 3, deltaT: 0 }],
     ]);
     // One training item per review after the first of its history, with the history up to it.
-    const items = trainingItems(historiesOf(log));
+    const items = await trainingItems(historiesOf(log));
     expect(items.map((i) => i.reviews.map((r) => [r.rating, r.deltaT]))).toEqual([
       [
         [1, 0],
