@@ -8,7 +8,7 @@ import * as qep from '@gre/contract/endpoints/question';
 import { getUser } from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
 import type { Answer } from '@gre/contract/question';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { default_w } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crafts } from '../../db/schema/craft.ts';
@@ -20,7 +20,7 @@ import { ratingOf } from '../craft/craft.memory.ts';
 import { historiesOf, trainingItems } from './memory.fit.ts';
 import { review, type StoredMemory } from './memory.fsrs.ts';
 import { createMemoryRepo } from './memory.repo.ts';
-import { createMemoryService, fitSweepQueue, fitThreshold, refitEvery } from './memory.service.ts';
+import { createMemoryService, fitQueue, fitSweepQueue, fitThreshold, refitEvery } from './memory.service.ts';
 
 const blank: Answer = { selects: [], multi_selects: [], text: '', description: '', text2: '' };
 const day = 86_400_000;
@@ -156,7 +156,12 @@ describe.each(testDbKinds())('long-term memory on %s', (kind) => {
     const figures = fitted?.fit as { log_loss: number; default_log_loss: number; items: number };
     expect(figures.log_loss).toBeLessThanOrEqual(figures.default_log_loss);
     expect(figures.items).toBeGreaterThan(0);
-    // The user below the threshold was not fitted.
+    // The sweep queued a fit for the user at the threshold only; the one below it was not fitted.
+    const queued = (await t.database.db.execute(
+      sql`select singleton_key as key from pgboss.job where name = ${fitQueue}`,
+    )) as unknown as { rows: { key: string }[] };
+    expect(queued.rows.map((r) => r.key)).toContain(String(many.id));
+    expect(queued.rows.map((r) => r.key)).not.toContain(String(few.id));
     const notFitted = await params(few.id);
     expect(notFitted?.reviews).toBe(fitThreshold - 1);
     expect(notFitted?.weights).toBeNull();
