@@ -23,6 +23,7 @@ import { createExamRepo } from './modules/exam/exam.repo.ts';
 import { registerExamRoutes } from './modules/exam/exam.routes.ts';
 import { createExamService, type ExamService } from './modules/exam/exam.service.ts';
 import { mockOnlyIds } from './modules/exam/exam.templates.ts';
+import { createMemoryService } from './modules/memory/memory.service.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { createQuestionService } from './modules/question/question.service.ts';
 import { loadRights, type Rights } from './modules/question/rights.ts';
@@ -241,10 +242,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The review loop (ADR 0025): created before the exams, whose finish it hooks into; it makes redo
   // sets through the exam service, given once that exists.
   let examService: ExamService | null = null;
+  // Long-term memory (ADR 0027): every review is scheduled with the user's model and logged; the fit job.
+  const memory = createMemoryService({ db, clock, log: app.log });
+  if (deps.jobs) await memory.startWorkers(deps.jobs);
   const crafts = createCraftService({
     repo: createCraftRepo(db),
     clock,
     bus,
+    memory,
     catalogue: () => questions.catalogue(),
     rights: () => (rights ??= loadRights(db)),
     quotas: () => (quotas ??= loadQuotas(db)),

@@ -21,10 +21,12 @@ import { TtlCache } from '../../platform/ttl-cache.ts';
 import type { CommittedSections } from '../exam/exam.deps.ts';
 import type { Quota } from '../exam/exam.quota.ts';
 import { scoreAnswer } from '../exam/exam.scoring.ts';
+import { defaultRetention, fresh, type StoredMemory, toMemory } from '../memory/memory.fsrs.ts';
+import type { MemoryService, ReviewRequest } from '../memory/memory.service.ts';
 import type { Catalogue, CatalogueEntry } from '../question/catalogue.ts';
 import type { Rights } from '../question/rights.ts';
 import { questionInfoOf } from '../question/search.ts';
-import { defaultRetention, fresh, ratingOf, review, type StoredMemory, toMemory } from './craft.memory.ts';
+import { ratingOf } from './craft.memory.ts';
 import { reasonIdsOf, reasonIndex, reasonLibrary } from './craft.reasons.ts';
 import type { BookFilter, CraftInsert, CraftRepo, CraftRow } from './craft.repo.ts';
 
@@ -43,6 +45,8 @@ export interface CraftServiceDeps {
   repo: CraftRepo;
   clock: Clock;
   bus: InvalidationBus;
+  /** Schedules the reviews with the user's memory model and logs them (ADR 0027). */
+  memory: Pick<MemoryService, 'reviewAll'>;
   catalogue: () => Promise<Catalogue>;
   rights: () => Promise<Rights>;
   quotas: () => Promise<Map<number, Quota>>;
@@ -199,7 +203,8 @@ export function createCraftService(deps: CraftServiceDeps) {
       repo.settings(userId, tx),
     ]);
     const prev = new Map(prevRows.map((r) => [r.questionId, r]));
-    const out: CraftRow[] = [];
+    const rows: CraftInsert[] = [];
+    const reviewed: { row: CraftInsert; request: ReviewRequest }[] = [];
     const wrongs: { userId: number; questionId: string; kind: string; at: Date }[] = [];
     for (const a of answers) {
       const p = prev.get(a.q.id);
@@ -208,20 +213,35 @@ export function createCraftService(deps: CraftServiceDeps) {
       row.lastCorrect = a.correct;
       Object.assign(row, sourceOf(src, now));
       if (higherTemplate(src.template_id)) row.inHigher = true;
-      const grade = ratingOf(a.correct, a.used, a.q.kind);
       if (!a.correct) {
         row.wrong = true;
         row.wrongCount = (p?.wrongCount ?? 0) + 1;
         wrongs.push({ userId, questionId: a.q.id, kind: a.q.kind, at: now });
       } else if (settings.removeCorrects && p?.wrong) row.wrong = false;
+      // A wrong answer puts the question on the schedule; any answer to a scheduled one is a review.
       if (!a.correct || p?.scheduled) {
-        const m = review(p?.scheduled ? (p.memory as StoredMemory) : null, now, grade, settings.desiredRetention);
-        row.scheduled = true;
-        row.memory = m;
-        row.dueAt = new Date(m.due * 1000);
+        const prevCard = p?.scheduled ? (p.memory as StoredMemory) : null;
+        reviewed.push({
+          row,
+          request: { key: `q:${a.q.id}`, prev: prevCard, grade: ratingOf(a.correct, a.used, a.q.kind) },
+        });
       }
-      out.push(await repo.put(row, tx));
+      rows.push(row);
     }
+    const cards = await deps.memory.reviewAll(
+      tx,
+      userId,
+      now,
+      reviewed.map((r) => r.request),
+    );
+    reviewed.forEach(({ row }, i) => {
+      const m = cards[i] as StoredMemory;
+      row.scheduled = true;
+      row.memory = m;
+      row.dueAt = new Date(m.due * 1000);
+    });
+    const out: CraftRow[] = [];
+    for (const row of rows) out.push(await repo.put(row, tx));
     await repo.logWrongs(wrongs, tx);
     return out;
   }
