@@ -18,6 +18,10 @@ export interface ReviewFigures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The endpoint and the time window of the row (ms since the epoch), to match the server's log. */
+  path?: string;
+  from?: number;
+  to?: number;
 }
 
 const crafts = 5000;
@@ -112,6 +116,7 @@ async function cannon(
   duration: number,
   requests: ReturnType<typeof rotating>,
 ): Promise<ReviewFigures> {
+  const from = Date.now();
   const r = await autocannon({
     url,
     method: 'POST',
@@ -128,6 +133,9 @@ async function cannon(
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    path: new URL(url).pathname,
+    from,
+    to: Date.now(),
   };
 }
 
@@ -147,6 +155,7 @@ async function pacedUsers(
 ): Promise<ReviewFigures> {
   const ms: number[] = [];
   let errors = 0;
+  const from = Date.now();
   const stopAt = performance.now() + seconds * 1000;
   const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
   await Promise.all(
@@ -171,6 +180,9 @@ async function pacedUsers(
     p99: pct(ms, 99),
     errors,
     non2xx: 0,
+    path,
+    from,
+    to: Date.now(),
   };
 }
 
