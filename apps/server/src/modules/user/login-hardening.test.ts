@@ -195,7 +195,7 @@ describe.each(testDbKinds())('login hardening on %s', (kind) => {
       const byCode = await t.call(user.login, { account: owner.account, code: t.outbox.lastCode(owner.account) });
       expect(byCode.body.ok).toBe(true);
       t.clock.advance(61_000);
-    });
+    }, 90_000); // a dozen scrypt logins: slow when the machine is busy
   });
 
   describe('password policy (item 9)', () => {
