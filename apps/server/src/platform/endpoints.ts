@@ -3,12 +3,18 @@
 // schema (unknown fields are stripped, so nothing internal leaks) → screened (answers of the
 // caller's running exam withheld: modules/exam/exam.exposure.ts, docs/decisions/0017) → envelope.
 
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type {} from '@fastify/helmet';
 import { type Access, type AuthedAccess, declaredErrorKinds, type Endpoint } from '@gre/contract/endpoint';
 import { compareApiVersions, headers } from '@gre/contract/envelope';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from './errors.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 z.config(z.locales.zhCN());
 
@@ -87,6 +93,44 @@ const apiHeaders = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
+const compressedCache = new Map<string, { br: Buffer; gzip: Buffer }>();
+
+/**
+ * A `cacheable` endpoint's answer (ADR 0026): a strong ETag over the envelope; the same ETag in
+ * If-None-Match gets 304 and no body; otherwise the body compressed as the caller accepts. The
+ * compressed copies of the last answers are kept (many callers get the same bytes: the whole list).
+ */
+async function sendCacheable(req: FastifyRequest, reply: FastifyReply, envelope: unknown) {
+  const json = JSON.stringify(envelope);
+  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  reply.header('etag', etag);
+  reply.header('cache-control', 'private, no-cache');
+  reply.header('vary', 'Accept-Encoding, Authorization');
+  const match = req.headers['if-none-match'];
+  if (typeof match === 'string' && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    return reply.code(304).send();
+  }
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  reply.type('application/json; charset=utf-8');
+  if (!encoding) return reply.send(json);
+  let packed = compressedCache.get(etag);
+  if (!packed) {
+    const raw = Buffer.from(json);
+    const [br, gzip] = await Promise.all([
+      brotli(raw, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }),
+      gzipAsync(raw, { level: 9 }),
+    ]);
+    packed = { br, gzip };
+    if (compressedCache.size >= 64) compressedCache.delete(compressedCache.keys().next().value as string);
+    compressedCache.set(etag, packed);
+  }
+  reply.header('content-encoding', encoding);
+  return reply.send(packed[encoding]);
+}
+
 /** What a handler of an endpoint with access `A` receives: a caller whenever the guard requires one. */
 export type ContextFor<A extends Access> = A extends AuthedAccess ? AuthedContext : RequestContext;
 
@@ -157,7 +201,8 @@ export function createRegistrar(app: FastifyInstance, guards: EndpointGuards): R
           // The guard above refused every call without a caller to an authed access.
           const result = await handler(parsed.data, ctx as ContextFor<typeof ep.access>);
           const data = ep.response.parse(result);
-          return { ok: true, data: await guards.screen(ep, ctx, data), err_data: null };
+          const envelope = { ok: true, data: await guards.screen(ep, ctx, data), err_data: null };
+          return ep.cacheable ? sendCacheable(req, reply, envelope) : envelope;
         } catch (e) {
           if (e instanceof AppError && !declared.has(e.kind)) {
             if (undeclaredErrors.length < 100) undeclaredErrors.push({ path: ep.path, kind: e.kind });
