@@ -11,6 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
@@ -258,29 +259,29 @@ function WordList(props: { state: WordListState; apply: (patch: Partial<WordList
               {results.data.words.map((w) => {
                 const label = markLabel(w.mark);
                 return (
-                  <ListItemButton
-                    key={w.word}
-                    divider
-                    selected={state.word === w.word}
-                    onClick={() => open(w.word)}
-                    aria-current={state.word === w.word ? 'true' : undefined}
-                    sx={{ py: 1.25, gap: 1.5, alignItems: 'flex-start' }}
-                  >
-                    <Box sx={{ flex: 1, minWidth: 0 }}>
-                      <Typography sx={{ fontWeight: 700 }} lang="en">
-                        {w.word}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary" noWrap>
-                        {w.gloss || '（考试进行中，释义交卷后可见）'}
-                      </Typography>
-                    </Box>
-                    <Stack direction="row" spacing={0.75} sx={{ flexShrink: 0, alignItems: 'center' }}>
-                      {label ? (
-                        <Chip size="small" color={label === '熟词' ? 'success' : 'primary'} label={label} />
-                      ) : null}
-                      <Chip size="small" variant="outlined" label={wordBandLabel[w.band as 1 | 2 | 3 | 4]} />
-                    </Stack>
-                  </ListItemButton>
+                  <ListItem key={w.word} disablePadding divider>
+                    <ListItemButton
+                      selected={state.word === w.word}
+                      onClick={() => open(w.word)}
+                      aria-current={state.word === w.word ? 'true' : undefined}
+                      sx={{ py: 1.25, gap: 1.5, alignItems: 'flex-start' }}
+                    >
+                      <Box sx={{ flex: 1, minWidth: 0 }}>
+                        <Typography sx={{ fontWeight: 700 }} lang="en">
+                          {w.word}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary" noWrap>
+                          {w.gloss || '（考试进行中，释义交卷后可见）'}
+                        </Typography>
+                      </Box>
+                      <Stack direction="row" spacing={0.75} sx={{ flexShrink: 0, alignItems: 'center' }}>
+                        {label ? (
+                          <Chip size="small" color={label === '熟词' ? 'success' : 'primary'} label={label} />
+                        ) : null}
+                        <Chip size="small" variant="outlined" label={wordBandLabel[w.band as 1 | 2 | 3 | 4]} />
+                      </Stack>
+                    </ListItemButton>
+                  </ListItem>
                 );
               })}
             </List>
