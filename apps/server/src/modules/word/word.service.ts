@@ -23,7 +23,7 @@ import type { Catalogue } from '../question/catalogue.ts';
 import type { Rights } from '../question/rights.ts';
 import { buildExampleIndex, type ExampleIndex } from './word.examples.ts';
 import type { MarkRow, WordRepo } from './word.repo.ts';
-import { loadVocab, rootSlug, type StaticBook, type Vocab } from './word.vocab.ts';
+import { loadVocab, rootName, rootSlug, type StaticBook, type Vocab } from './word.vocab.ts';
 
 const formNames: Record<string, string> = {
   p: '过去式',
@@ -264,7 +264,7 @@ export function createWordService(deps: WordServiceDeps) {
             ? []
             : roots
                 .filter((r) => r.examples.includes(key))
-                .map((r) => ({ root: r.root, meaning: r.meaning, kind: r.kind })),
+                .map((r) => ({ root: rootName(r.root), meaning: r.meaning, kind: r.kind })),
           similar: withheld
             ? []
             : similar.filter((g) => g.words.includes(key)).map((g) => ({ words: g.words, note: g.note })),

@@ -48,6 +48,14 @@ export function rootSlug(root: string): string {
   return (root.split(',')[0] ?? '').replace(/[^a-z0-9]/gi, '').toLowerCase();
 }
 
+/** A root as shown: without the dictionary's numbers that tell homographs apart ("a-3" → "a-", "-al2" → "-al"). */
+export function rootName(root: string): string {
+  return root
+    .split(',')
+    .map((part) => part.trim().replace(/(?<=[a-z-])\d+$/i, ''))
+    .join(', ');
+}
+
 export async function loadVocab(db: Db): Promise<Vocab> {
   const [rows, roots, groups] = await Promise.all([
     db.select().from(words),
@@ -88,13 +96,16 @@ export async function loadVocab(db: Db): Promise<Vocab> {
       .filter((b) => b.band === band)
       .map((b) => b.word)
       .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en'));
-    for (let i = 0, unit = 1; i < inBand.length; i += unitSize, unit++) {
+    // Units of equal size, at most 100 words: no small unit left over at the end of a band.
+    const units = Math.ceil(inBand.length / unitSize);
+    const size = Math.ceil(inBand.length / Math.max(units, 1));
+    for (let i = 0, unit = 1; i < inBand.length; i += size, unit++) {
       books.push({
         id: `band-${band}-${unit}`,
         kind: 'band',
         title: `${wordBandLabel[band]} 第 ${unit} 单元`,
         note: `词频段 ${band}（${wordBandLabel[band]}）`,
-        words: inBand.slice(i, i + unitSize),
+        words: inBand.slice(i, i + size),
       });
     }
   }
@@ -113,7 +124,7 @@ export async function loadVocab(db: Db): Promise<Vocab> {
       rootBooks.push({
         id: `root-${slug}`,
         kind: 'root',
-        title: `词根 ${r.root}`,
+        title: `词根 ${rootName(r.root)}`,
         note: r.meaning ? `含义：${r.meaning}` : '词根',
         words: inList,
       });

@@ -2,10 +2,13 @@
 // word's details beside the list (a full-screen dialog on phones), and the word books.
 import { wordBandLabel, wordMarkFilterLabel, wordMarkFilters, wordPoses, wordPosLabel } from '@gre/contract/word';
 import SearchRounded from '@mui/icons-material/SearchRounded';
+import TuneRounded from '@mui/icons-material/TuneRounded';
 import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -24,7 +27,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageItemLabel } from '../../components/page-item-label.ts';
 import { wordInfosQuery } from '../../lib/word-infos-query.ts';
@@ -228,6 +231,7 @@ function WordList(props: { state: WordListState; apply: (patch: Partial<WordList
   const pages = Math.max(1, Math.ceil(total / wordPageSize));
   const filters = activeWordFilters(state);
   const open = (word: string) => apply({ word }, true);
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const list = (
     <Box component="section" aria-label="单词列表" aria-busy={results.isFetching}>
@@ -316,7 +320,29 @@ function WordList(props: { state: WordListState; apply: (patch: Partial<WordList
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, borderRadius: 3 }}>
         <Stack spacing={2}>
           <SearchBox key={state.q} initial={state.q} onSubmit={(q) => apply({ q, word: '' }, true)} />
-          <Filters state={state} apply={apply} />
+          <Box>
+            {phone ? (
+              <Button
+                variant="outlined"
+                size="small"
+                startIcon={
+                  <Badge color="secondary" badgeContent={filters} invisible={filters === 0}>
+                    <TuneRounded />
+                  </Badge>
+                }
+                onClick={() => setFiltersOpen((o) => !o)}
+                aria-expanded={filtersOpen}
+                sx={{ minHeight: 40 }}
+              >
+                {filtersOpen ? '收起筛选' : '筛选：词频、词性、词根、我的标记'}
+              </Button>
+            ) : null}
+            <Collapse in={!phone || filtersOpen}>
+              <Box sx={{ pt: phone ? 2 : 0 }}>
+                <Filters state={state} apply={apply} />
+              </Box>
+            </Collapse>
+          </Box>
         </Stack>
       </Paper>
       {phone ? (
