@@ -16,7 +16,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { wordRoots, wordSimilarGroups, words } from '../../db/schema/question.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
-import { isStaff, type RequestContext } from '../../platform/endpoints.ts';
+import { isStaff, type RequestContext, versioned } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
 import type { Catalogue } from '../question/catalogue.ts';
@@ -299,9 +299,19 @@ export function createWordService(deps: WordServiceDeps) {
       return { ...entry, examples, mark: mark ? toMark(mark) : null };
     },
 
+    /**
+     * The whole list with my marks, versioned (ETag): the version is the list's own (a hash made
+     * when it was loaded), the words withheld now, and my marks; a caller holding it gets 304 and
+     * nothing is built.
+     */
     async getAll(ctx: RequestContext) {
       const [v, guarded, marks] = await Promise.all([vocab(), gate.guarded(ctx), repo.marks(userOf(ctx))]);
-      return { words: v.briefs.map((b) => briefFor(b, guarded)), marks: marks.map(toMark) };
+      const held = [...guarded.words].sort().join(',');
+      const mine = marks.map((m) => `${m.word}:${m.addedAt?.getTime() ?? ''}:${m.simpleAt?.getTime() ?? ''}`).join(',');
+      return versioned(`word-list:${v.version}|${held}|${mine}`, async () => ({
+        words: guarded.words.size ? v.briefs.map((b) => briefFor(b, guarded)) : v.briefs,
+        marks: marks.map(toMark),
+      }));
     },
 
     async add(input: string[], ctx: RequestContext) {

@@ -2,6 +2,7 @@
 // and parts of speech, its inflected forms (to find it in sentences), roots and similar-word
 // groups, and the fixed word books made from them. Built once from the imported tables and dropped
 // when the bank is imported again (the `catalogue` topic), like the question catalogue.
+import { createHash } from 'node:crypto';
 import type { WordBookKind, WordBrief } from '@gre/contract/word';
 import { wordBandLabel, wordPoses } from '@gre/contract/word';
 import { wordRoots, wordSimilarGroups, words } from '../../db/schema/question.ts';
@@ -31,6 +32,8 @@ export interface StaticBook {
 }
 
 export interface Vocab {
+  /** Changes when the list changes (a hash of the briefs): part of get_all's ETag. */
+  version: string;
   /** In the list's order (alphabetical). */
   briefs: WordBrief[];
   byWord: Map<string, WordBrief>;
@@ -153,5 +156,15 @@ export async function loadVocab(db: Db): Promise<Vocab> {
     unit.push(...inList.filter((w) => !unit.includes(w)));
   }
   flush();
-  return { briefs, byWord, frequency, formsOf, rootsOf, books, booksById: new Map(books.map((b) => [b.id, b])) };
+  const version = createHash('sha256').update(JSON.stringify(briefs)).digest('base64url').slice(0, 16);
+  return {
+    version,
+    briefs,
+    byWord,
+    frequency,
+    formsOf,
+    rootsOf,
+    books,
+    booksById: new Map(books.map((b) => [b.id, b])),
+  };
 }
