@@ -89,7 +89,7 @@ export function WordDetailView(props: {
             </Typography>
           ) : null}
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 1.25, flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.25, flexWrap: 'wrap' }}>
           <SpeakButton word={d.word} />
           <WordActions word={d.word.toLowerCase()} mark={props.mark} />
         </Stack>

@@ -151,7 +151,8 @@ export function WordbookPage() {
                   <Stack
                     direction="row"
                     spacing={1}
-                    sx={{ mt: 1.25, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}
+                    useFlexGap
+                    sx={{ mt: 1.25, flexWrap: 'wrap', alignItems: 'center' }}
                   >
                     <SpeakButton word={w.word} />
                     <WordActions word={w.word.toLowerCase()} mark={w.mark} />
