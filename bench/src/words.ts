@@ -4,7 +4,8 @@
 // - the full answer (brotli) at 10 connections: the first load of a session;
 // - the 304 answer to If-None-Match at 100 connections: every later load of the session (autocannon
 //   counts a 304 as non-2xx).
-// `npm run bench:words` runs these rows alone against a fresh embedded database.
+// `npm run bench:words` runs these rows alone against a fresh embedded database (or the PostgreSQL
+// database of DATABASE_URL, migrated on start).
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -106,7 +107,7 @@ export async function wordRows(label: string, base: string, token: string, durat
   ];
 }
 
-// `npm run bench:words`: these rows alone, on a fresh embedded database.
+// `npm run bench:words`: these rows alone, on a fresh embedded database or DATABASE_URL's.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = '3297';
   const server = await startProcess(
@@ -131,7 +132,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         body: JSON.stringify({ account: 'vip@demo.gre-prep.cn', password: 'Demo1234' }),
       })
     ).json()) as { data: { token: string } };
-    const rows = await wordRows('pglite', base, login.data.token, Number(process.env.BENCH_SECONDS ?? 10));
+    const rows = await wordRows(
+      process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      base,
+      login.data.token,
+      Number(process.env.BENCH_SECONDS ?? 10),
+    );
     for (const r of rows)
       console.log(
         `${r.name.padEnd(46)} ${String(r.connections).padStart(4)} conns ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  non2xx ${r.non2xx}`,
