@@ -10,7 +10,7 @@ import { api } from './api-client.ts';
 export const wordInfosQuery = queryOptions({
   queryKey: ['word', 'all'],
   queryFn: ({ signal }) => api(getAllWords, {}, { signal }),
-  staleTime: 30 * 60_000,
+  staleTime: 5 * 60_000,
   gcTime: Number.POSITIVE_INFINITY,
 });
 
