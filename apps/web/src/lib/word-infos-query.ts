@@ -1,7 +1,8 @@
 // The word infos (spec section 2: "loaded when logged in and not yet loaded"): the whole GRE list
-// with the user's marks, `/api/word/get_all`. Fetched in the background once a user is known, kept
-// for the session; a later read revalidates by ETag (304 costs no body; ADR 0026). Word pages and,
-// later, the flash cards read it; a mark written on a word page updates it in place.
+// with the user's marks, `/api/word/get_all`. Fetched in the background once a user is known; read
+// again when older than five minutes, by ETag (a 304 costs no body; ADR 0026), so meanings withheld
+// during a timed exam come back soon after it. Word pages and, later, the flash cards read it; a mark
+// written on a word page updates it in place.
 import { getAllWords } from '@gre/contract/endpoints/word';
 import type { WordMark } from '@gre/contract/word';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
