@@ -99,7 +99,7 @@ export function bookSections(
   const of = (kind: WordBookKind) => books.filter((b) => b.kind === kind);
   return [
     { kind: 'own' as const, title: '我的词书', books: own },
-    { kind: 'band' as const, title: '按词频（每单元 100 词，常见词在前）', books: of('band') },
+    { kind: 'band' as const, title: '按词频（每单元不超过 100 词，常见词在前）', books: of('band') },
     { kind: 'root' as const, title: '按词根', books: of('root') },
     { kind: 'similar' as const, title: '近义词辨析', books: of('similar') },
   ].filter((s) => s.books.length > 0);
