@@ -35,7 +35,7 @@ for (const [name, viewport] of Object.entries(sizes)) {
   await page.getByRole('button', { name: '登录', exact: true }).waitFor();
   await page.screenshot({ path: path.join(out, `login-${name}.png`) });
   await page.evaluate((t) => localStorage.setItem('token', t), token);
-  for (const route of ['home', 'personal', 'simulate', 'analyze', 'idea', 'record', ...extraRoutes]) {
+  for (const route of ['home', 'personal', 'simulate', 'analyze', 'idea', 'record', 'word', ...extraRoutes]) {
     await page.goto(`${base}/${route}`);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: path.join(out, `${route}-${name}.png`), fullPage: name === 'phone' });

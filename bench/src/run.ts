@@ -7,6 +7,7 @@ import { jwtSecret } from './accounts.ts';
 import { type StormFigures as Figures, loginStormRows } from './login-storm.ts';
 import { reviewRows } from './review.ts';
 import { startProcess, stop, tempDataDir, withTempPostgres } from './server.ts';
+import { wordRows } from './words.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -89,6 +90,8 @@ async function benchServer(label: string, env: Record<string, string>) {
     ];
     // Logins must not starve the pages (issue 9, item 3): GET / idle and during login storms.
     rows.push(...(await loginStormRows(label, base, { duration, pid: later.proc.pid })));
+    // The word list loaded after every login (issue 15): payload size, the full answer and the 304.
+    rows.push(...(await wordRows(label, base, token, duration)));
     // The review loop's books and writes (issue 14): PostgreSQL, data inserted directly.
     if (env.DATABASE_URL) rows.push(...(await reviewRows(label, base, env.DATABASE_URL, duration)));
     return { label, firstStartMs: first.ms, laterStartMs: later.ms, rows };

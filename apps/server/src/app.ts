@@ -38,6 +38,7 @@ import { createCodeService } from './modules/user/code.service.ts';
 import { createUserRepo } from './modules/user/user.repo.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
+import { createWordRepo } from './modules/word/word.repo.ts';
 import { registerWordRoutes } from './modules/word/word.routes.ts';
 import { createWordService } from './modules/word/word.service.ts';
 import { type ApiDocsSetting, apiDocsEnabled, registerApiDocs } from './platform/api-docs.ts';
@@ -309,7 +310,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(register, system, rightsSources);
   registerRightsTableImage(app, rightsSources);
   registerQuestionRoutes(register, questions);
-  registerWordRoutes(register, createWordService(db, gate));
+  registerWordRoutes(
+    register,
+    createWordService({
+      db,
+      repo: createWordRepo(db),
+      clock,
+      bus,
+      gate,
+      catalogue: () => questions.catalogue(),
+      rights: () => (rights ??= loadRights(db)),
+      mockOnly: mockOnlyIds,
+    }),
+  );
   registerExamRoutes(register, exams);
   registerEssayRoutes(register, essays);
   registerCraftRoutes(register, crafts);

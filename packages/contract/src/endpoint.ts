@@ -35,6 +35,11 @@ export interface Endpoint<
    * can (`declaredErrorKinds`). The server checks every refusal against this list.
    */
   errors?: readonly ErrorKind[];
+  /**
+   * A large answer that changes seldom: sent with an ETag (a repeat with If-None-Match gets 304 and
+   * no body), compressed (br or gzip), cacheable by the caller only (ADR 0026).
+   */
+  cacheable?: boolean;
 }
 
 export function endpoint<Req extends z.ZodType, Res extends z.ZodType, A extends Access>(

@@ -3,12 +3,18 @@
 // schema (unknown fields are stripped, so nothing internal leaks) → screened (answers of the
 // caller's running exam withheld: modules/exam/exam.exposure.ts, docs/decisions/0017) → envelope.
 
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type {} from '@fastify/helmet';
 import { type Access, type AuthedAccess, declaredErrorKinds, type Endpoint } from '@gre/contract/endpoint';
 import { compareApiVersions, headers } from '@gre/contract/envelope';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, errors } from './errors.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 z.config(z.locales.zhCN());
 
@@ -87,12 +93,78 @@ const apiHeaders = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
+const compressedCache = new Map<string, { br: Buffer; gzip: Buffer }>();
+
+const versionedMark = Symbol('versioned');
+
+/**
+ * What the handler of a `cacheable` endpoint may answer instead of its data (ADR 0026): the data's
+ * version, cheap to compute, and how to build the data. A caller who holds that version gets 304
+ * and nothing is built; anyone else gets the data with the version as its ETag.
+ */
+export interface Versioned<T> {
+  [versionedMark]: true;
+  version: string;
+  build: () => Promise<T>;
+}
+
+export function versioned<T>(version: string, build: () => Promise<T>): Versioned<T> {
+  return { [versionedMark]: true, version, build };
+}
+
+const isVersioned = (v: unknown): v is Versioned<unknown> => typeof v === 'object' && v !== null && versionedMark in v;
+
+const etagOf = (version: string) => `"${createHash('sha256').update(version).digest('base64url').slice(0, 32)}"`;
+
+function holds(req: FastifyRequest, etag: string): boolean {
+  const match = req.headers['if-none-match'];
+  return typeof match === 'string' && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+function cacheHeaders(reply: FastifyReply, etag: string) {
+  reply.header('etag', etag);
+  reply.header('cache-control', 'private, no-cache');
+  reply.header('vary', 'Accept-Encoding, Authorization');
+}
+
+/**
+ * A `cacheable` endpoint's answer (ADR 0026): the ETag (the handler's version, or a hash of the
+ * envelope); the same ETag in If-None-Match gets 304 and no body; otherwise the body compressed as
+ * the caller accepts. The compressed copies of the last answers are kept by ETag (many callers get
+ * the same bytes: the whole list of a user without marks).
+ */
+async function sendCacheable(req: FastifyRequest, reply: FastifyReply, envelope: unknown, version: string | null) {
+  const json = JSON.stringify(envelope);
+  const etag = etagOf(version ?? json);
+  cacheHeaders(reply, etag);
+  if (holds(req, etag)) return reply.code(304).send();
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  reply.type('application/json; charset=utf-8');
+  if (!encoding) return reply.send(json);
+  let packed = compressedCache.get(etag);
+  if (!packed) {
+    const raw = Buffer.from(json);
+    const [br, gzip] = await Promise.all([
+      brotli(raw, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }),
+      gzipAsync(raw, { level: 9 }),
+    ]);
+    packed = { br, gzip };
+    if (compressedCache.size >= 64) compressedCache.delete(compressedCache.keys().next().value as string);
+    compressedCache.set(etag, packed);
+  }
+  reply.header('content-encoding', encoding);
+  return reply.send(packed[encoding]);
+}
+
 /** What a handler of an endpoint with access `A` receives: a caller whenever the guard requires one. */
 export type ContextFor<A extends Access> = A extends AuthedAccess ? AuthedContext : RequestContext;
 
 export type Register = <Req extends z.ZodType, Res extends z.ZodType, A extends Access>(
   ep: Endpoint<Req, Res, A>,
-  handler: (body: z.output<Req>, ctx: ContextFor<A>) => Promise<z.input<Res>>,
+  handler: (body: z.output<Req>, ctx: ContextFor<A>) => Promise<z.input<Res> | Versioned<z.input<Res>>>,
 ) => void;
 
 /**
@@ -155,9 +227,22 @@ export function createRegistrar(app: FastifyInstance, guards: EndpointGuards): R
         };
         try {
           // The guard above refused every call without a caller to an authed access.
-          const result = await handler(parsed.data, ctx as ContextFor<typeof ep.access>);
+          const answer = await handler(parsed.data, ctx as ContextFor<typeof ep.access>);
+          let version: string | null = null;
+          let result: unknown = answer;
+          if (isVersioned(answer)) {
+            if (!ep.cacheable) throw new Error(`${ep.path} answered a version but is not cacheable`);
+            version = answer.version;
+            // The caller holds this version: nothing to build.
+            if (holds(req, etagOf(version))) {
+              cacheHeaders(reply, etagOf(version));
+              return reply.code(304).send();
+            }
+            result = await answer.build();
+          }
           const data = ep.response.parse(result);
-          return { ok: true, data: await guards.screen(ep, ctx, data), err_data: null };
+          const envelope = { ok: true, data: await guards.screen(ep, ctx, data), err_data: null };
+          return ep.cacheable ? sendCacheable(req, reply, envelope, version) : envelope;
         } catch (e) {
           if (e instanceof AppError && !declared.has(e.kind)) {
             if (undeclaredErrors.length < 100) undeclaredErrors.push({ path: ep.path, kind: e.kind });

@@ -104,11 +104,11 @@ export function NavLayout(props: { children?: ReactNode } = {}) {
                     aria-current={isActive ? 'page' : undefined}
                     startIcon={<Icon />}
                     sx={(t) => ({
-                      // Seven links fit from 900 px: icons and wide padding only from 1200 px.
-                      px: { md: 1.25, lg: 2 },
+                      // Nine links fit from 900 px: icons from 1200 px, wide padding only from 1536 px.
+                      px: { md: 1, lg: 1.25, xl: 2 },
                       whiteSpace: 'nowrap',
                       minWidth: 0,
-                      '& .MuiButton-startIcon': { display: { md: 'none', lg: 'inherit' } },
+                      '& .MuiButton-startIcon': { display: { md: 'none', lg: 'inherit' }, mr: { lg: 0.5 } },
                       color: isActive ? 'primary.main' : 'text.secondary',
                       bgcolor: isActive ? alpha(t.palette.primary.main, 0.08) : 'transparent',
                     })}

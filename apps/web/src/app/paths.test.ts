@@ -12,15 +12,17 @@ import {
   safeNext,
   searchQuestionHref,
   showsFooter,
+  wordbookHref,
 } from './paths.ts';
 
 describe('navItems', () => {
-  it('lists only the pages that exist: home, practice, mocks, essays, search, record, analyze and personal', () => {
+  it('lists only the pages that exist: home, practice, mocks, essays, words, search, record, analyze and personal', () => {
     expect(navItems.map((i) => [i.label, i.href])).toEqual([
       ['首页', '/home'],
       ['练习', '/exercise_list'],
       ['模考', '/simulate'],
       ['作文', '/idea'],
+      ['单词', '/word'],
       ['搜索', '/search'],
       ['记录', '/record'],
       ['分析', '/analyze'],
@@ -37,6 +39,11 @@ describe('activeNavItem', () => {
   it('matches sub-pages and trailing slashes', () => {
     expect(activeNavItem('/personal/')?.key).toBe('personal');
     expect(activeNavItem('/personal/collect')?.key).toBe('personal');
+  });
+  it('counts a word book as the word page', () => {
+    expect(activeNavItem(wordbookHref('band-1-1'))?.key).toBe('word');
+    expect(wordbookHref('band-1-1')).toBe('/wordbook/band-1-1');
+    expect(activeNavItem('/wordbooks')).toBeUndefined();
   });
   it('counts a question opened from the search as the search page', () => {
     expect(activeNavItem(searchQuestionHref('r-0001'))?.key).toBe('search');

@@ -10,6 +10,7 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 
 export const paths = {
   root: '/',
@@ -29,7 +30,23 @@ export const paths = {
   login: '/login',
   agreement: '/agreement',
   debug: '/debug',
+  word: '/word',
+  wordbook: '/wordbook',
 } as const;
+
+/** /word with its tab, search or open word (features/word/word-logic.ts reads the rest). */
+export function wordHref(query: { tab?: 'books'; word?: string } = {}): string {
+  const p = new URLSearchParams();
+  if (query.tab) p.set('tab', query.tab);
+  if (query.word) p.set('word', query.word);
+  const q = p.toString();
+  return q ? `${paths.word}?${q}` : paths.word;
+}
+
+/** A word book: `/wordbook/{bookID}`. */
+export function wordbookHref(bookId: string): string {
+  return `${paths.wordbook}/${encodeURIComponent(bookId)}`;
+}
 
 /** A question opened from the search results (search display mode). */
 export function searchQuestionHref(questionId: string): string {
@@ -90,6 +107,7 @@ export const navItems: readonly NavItem[] = [
   { key: 'exercise', label: '练习', href: paths.exerciseList, icon: MenuBookOutlined },
   { key: 'simulate', label: '模考', href: paths.simulate, icon: AssignmentOutlined },
   { key: 'idea', label: '作文', href: paths.idea, icon: EditNoteOutlined },
+  { key: 'word', label: '单词', href: paths.word, icon: TranslateOutlined, alsoMatches: [paths.wordbook] },
   { key: 'search', label: '搜索', href: paths.search, icon: SearchOutlined },
   { key: 'record', label: '记录', href: paths.record, icon: HistoryOutlined },
   { key: 'analyze', label: '分析', href: paths.analyze, icon: InsightsOutlined },
@@ -136,7 +154,10 @@ export function isPublicPath(pathname: string): boolean {
 export function activeNavItem(pathname: string, items: readonly NavItem[] = navItems): NavItem | undefined {
   const path = normalise(pathname);
   return items.find(
-    (item) => item.href === path || path.startsWith(`${item.href}/`) || (item.alsoMatches ?? []).includes(path),
+    (item) =>
+      item.href === path ||
+      path.startsWith(`${item.href}/`) ||
+      (item.alsoMatches ?? []).some((other) => other === path || (other !== '/' && path.startsWith(`${other}/`))),
   );
 }
 

@@ -7,6 +7,7 @@ import { currentUserQuery, loadCurrentUser } from '../lib/current-user.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { toast } from '../lib/toast.ts';
 import { readToken, removeToken } from '../lib/token.ts';
+import { wordInfosQuery } from '../lib/word-infos-query.ts';
 import { useAppStore } from './app-store.ts';
 import { loginHref } from './paths.ts';
 import { decideStartup, planStartupFailure, userLoadFailedMessage } from './startup.ts';
@@ -53,6 +54,8 @@ export async function requireUser(request: Request): Promise<User> {
     throw redirect(loginHref(`${pathname}${search}${hash}`));
   }
   useAppStore.getState().setCurrentUserId(user.id);
+  // Word infos: loaded once a user is known and not yet loaded (spec section 2), in the background.
+  void queryClient.prefetchQuery(wordInfosQuery);
   return user;
 }
 

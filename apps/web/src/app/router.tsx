@@ -51,6 +51,8 @@ export function createAppRouter() {
                     { path: 'q/:questionId', lazy: () => import('../features/question/search-question-route.tsx') },
                   ],
                 },
+                { path: 'word', lazy: () => import('../features/word/word-route.tsx') },
+                { path: 'wordbook/:bookID', lazy: () => import('../features/word/wordbook-route.tsx') },
                 { path: 'exercise_list', lazy: () => import('../features/practice/exercise-list-route.tsx') },
                 { path: 'simulate', lazy: () => import('../features/practice/simulate-route.tsx') },
                 {

@@ -1,6 +1,7 @@
 import { signIn } from '@gre/contract/endpoints/summary';
 import { getStatus } from '@gre/contract/endpoints/system';
 import { login } from '@gre/contract/endpoints/user';
+import { getAllWords } from '@gre/contract/endpoints/word';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, configureApiClient } from './api-client.ts';
 import type { Effect } from './error-catalogue.ts';
@@ -49,6 +50,26 @@ afterEach(() => {
 });
 
 describe('api', () => {
+  it('sends a cacheable call’s last ETag back and uses its last answer on 304', async () => {
+    const list = { words: [{ word: 'abate', gloss: 'v. 减弱', poses: ['v'], band: 2 }], marks: [] };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ ok: true, data: list, err_data: null }), {
+          status: 200,
+          headers: { 'content-type': 'application/json', etag: '"v1"' },
+        }),
+      )
+      .mockResolvedValueOnce(new Response(null, { status: 304, headers: { etag: '"v1"' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api(getAllWords, {})).resolves.toEqual(list);
+    await expect(api(getAllWords, {})).resolves.toEqual(list);
+    const first = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    const second = fetchMock.mock.calls[1]?.[1] as RequestInit;
+    expect(first.headers).not.toHaveProperty('if-none-match');
+    expect(second.headers).toMatchObject({ 'if-none-match': '"v1"' });
+  });
+
   it('POSTs JSON with the token, API version and device id, and returns the data', async () => {
     const fetchMock = vi.fn(async () => jsonResponse({ ok: true, data: status, err_data: null }));
     vi.stubGlobal('fetch', fetchMock);

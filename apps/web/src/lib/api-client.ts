@@ -55,6 +55,13 @@ export interface ApiOptions {
 
 type Outcome<T> = { ok: true; data: T } | { ok: false; failure: Failure };
 
+/**
+ * The last answer of each `cacheable` call (ADR 0026), by path, payload and token: sent back as
+ * If-None-Match, and used again when the server answers 304 Not Modified. Only the latest is kept
+ * (the word list is large, and one user at a time uses a tab).
+ */
+const lastAnswers = new Map<string, { etag: string; data: unknown }>();
+
 async function send<E extends Endpoint>(
   endpoint: E,
   payload: RequestOf<E>,
@@ -68,6 +75,9 @@ async function send<E extends Endpoint>(
   };
   const token = readToken();
   if (token) requestHeaders.authorization = `Bearer ${token}`;
+  const cacheKey = endpoint.cacheable ? `${endpoint.path}\n${JSON.stringify(payload ?? {})}\n${token ?? ''}` : null;
+  const last = cacheKey ? lastAnswers.get(cacheKey) : undefined;
+  if (last) requestHeaders['if-none-match'] = last.etag;
   const timeout = AbortSignal.timeout(requestTimeoutMs);
   let response: Response;
   try {
@@ -83,11 +93,19 @@ async function send<E extends Endpoint>(
     if (signal?.aborted) throw error;
     return { ok: false, failure: { type: 'network', message: networkErrorMessage(error) } };
   }
+  if (response.status === 304 && last) return { ok: true, data: last.data as ResponseOf<E> };
   const body: unknown = await response.json().catch(() => undefined);
   const result = interpretResponse(response.status, response.statusText, body);
   if (!result.ok) return result;
   const parsed = endpoint.response.safeParse(result.data);
-  if (parsed.success) return { ok: true, data: parsed.data as ResponseOf<E> };
+  if (parsed.success) {
+    const etag = response.headers.get('etag');
+    if (cacheKey && etag) {
+      lastAnswers.clear();
+      lastAnswers.set(cacheKey, { etag, data: parsed.data });
+    }
+    return { ok: true, data: parsed.data as ResponseOf<E> };
+  }
   console.error(`[api] ${endpoint.path}: the response does not match the contract`, parsed.error);
   return { ok: false, failure: { type: 'invalid_response', message: '响应与约定不符' } };
 }

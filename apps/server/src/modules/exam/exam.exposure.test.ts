@@ -59,6 +59,20 @@ const walks: Record<string, Walk> = {
   },
   '/api/question/get_tags': { content: () => [{}] },
   '/api/word/get_details': { content: (f) => f.words.map((w) => ({ word: w })) },
+  '/api/word/get_all': { content: () => [{}] },
+  '/api/word/search': { content: (f) => [...f.words.map((text) => ({ text })), { page_size: 100 }] },
+  '/api/word/get_details_by_book': {
+    content: () => [
+      { book_id: 'wrong', page_size: 100 },
+      { book_id: 'sixtwo', page_size: 100 },
+      { book_id: 'mine', page_size: 100 },
+    ],
+  },
+  '/api/word/list_books': { none: 'book titles and counts of words' },
+  '/api/word/add_words': { none: 'the caller’s marks: words and times, no meaning' },
+  '/api/word/delete': { none: 'the caller’s marks: words and times, no meaning' },
+  '/api/word/mark_simple': { none: 'the caller’s marks: words and times, no meaning' },
+  '/api/word/merge': { none: 'counts of words' },
   '/api/exam/get': { content: (f) => [{ exam_id: f.mockExamId }, { exam_id: f.practiceExamId }] },
   '/api/exam/get_report': {
     content: (f) => [{ exam_id: f.practiceExamId }, { book_id: f.practiceBookId }, { exam_id: f.mockExamId }],
@@ -418,6 +432,36 @@ describe.each(testDbKinds())('no answers during a running exam on %s', (kind) =>
       }
       expect(leaks).toEqual([]);
       expect(new Set(walked).size).toBe(Object.values(walks).filter((w) => 'content' in w).length);
+    });
+
+    it('the six-two word book holds no key pair that only the mock’s sentence-equivalence items have', async () => {
+      const pairOf = (q: Question) =>
+        (q.standard_answer?.selects ?? []).map((k) => (q.input_method.option_groups[0]?.[k] ?? '').toLowerCase());
+      const outside = new Set<string>();
+      let onlyInMock = 0;
+      const mockSe: Question[] = [];
+      for (let page = 1; ; page++) {
+        const found = await ok(qep.searchQuestions, { kinds: ['se'], page, page_size: 50 }, admin);
+        for (const info of found.question_infos) {
+          const q = (await full(info.id)).question;
+          if (secrets.has(q.id)) mockSe.push(q);
+          else for (const w of pairOf(q)) outside.add(w);
+        }
+        if (found.question_infos.length < 50) break;
+      }
+      for (const q of mockSe) if (pairOf(q).some((w) => !outside.has(w))) onlyInMock++;
+      const book = await ok(word.getDetailsByBook, { book_id: 'sixtwo', page_size: 100 }, candidate);
+      expect(book.total).toBeGreaterThan(0);
+      const words: string[] = [];
+      for (let page = 1; (page - 1) * 100 < book.total; page++)
+        words.push(
+          ...(await ok(word.getDetailsByBook, { book_id: 'sixtwo', page, page_size: 100 }, candidate)).words.map((w) =>
+            w.word.toLowerCase(),
+          ),
+        );
+      expect(words.filter((w) => !outside.has(w))).toEqual([]);
+      // Not vacuous when the mock has sentence-equivalence items of its own.
+      if (mockSe.length) expect(onlyInMock).toBeGreaterThan(0);
     });
 
     it('withholds only the mock’s questions: the rest of an old report keeps its keys', async () => {

@@ -334,6 +334,28 @@ export function createAnswerGate(deps: AnswerGateDeps) {
     },
 
     /**
+     * For the word lists and books (modules/word, ADR 0026), which are not asked one word at a time:
+     * the questions of every unfinished timed exam of the caller, running or lapsed, staff too, and
+     * the key words of its word questions. Lists leave those meanings and question-derived words out
+     * rather than serve and log them; word details (`checkWord`) stay the one way to see them.
+     */
+    async guarded(ctx: RequestContext): Promise<{ questionIds: ReadonlySet<string>; words: ReadonlySet<string> }> {
+      const questionIds = new Set<string>();
+      const words = new Set<string>();
+      if (!ctx.caller) return { questionIds, words };
+      const exams = await lookup(ctx.caller.userId);
+      if (!exams.length) return { questionIds, words };
+      const c = await deps.catalogue();
+      for (const e of exams)
+        for (const id of e.questionIds) {
+          questionIds.add(id);
+          const q = c.byId.get(id)?.question;
+          if (q) for (const w of keyWordsOf(q)) words.add(w);
+        }
+      return { questionIds, words };
+    },
+
+    /**
      * Word details answer a word question (its meaning, its synonyms): refused while the caller's
      * exam with that question runs, logged when served to staff or after the exam's time is over.
      */

@@ -12,12 +12,18 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { aimProgress } from './home-logic.ts';
 
-function AimRow(props: { label: string; used: number; aim: number; unit: string }) {
+function AimRow(props: { label: string; used: number; aim: number; unit: string; href?: string }) {
   const progress = aimProgress(props.used, props.aim);
   return (
     <Box>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 0.75 }}>
-        <Typography sx={{ fontWeight: 600 }}>{props.label}</Typography>
+        {props.href ? (
+          <Typography component={Link} to={props.href} sx={{ fontWeight: 600, color: 'primary.main' }}>
+            {props.label}
+          </Typography>
+        ) : (
+          <Typography sx={{ fontWeight: 600 }}>{props.label}</Typography>
+        )}
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           {progress.done ? <CheckCircle color="success" sx={{ fontSize: 18 }} /> : null}
           <Typography variant="body2" color={progress.done ? 'success.main' : 'text.secondary'}>
@@ -50,7 +56,7 @@ export function TodayAimCard(props: { aim: TodayAim }) {
   const { aim } = props;
   const rows = [
     { label: '做题', used: aim.used_question, target: aim.aim_question, unit: '题' },
-    { label: '背单词', used: aim.used_word, target: aim.aim_word, unit: '个' },
+    { label: '背单词', used: aim.used_word, target: aim.aim_word, unit: '个', href: paths.word },
     { label: '学习时长', used: aim.used_time_mins, target: aim.aim_time_mins, unit: '分钟' },
   ];
   const withAim = rows.filter((r) => r.target > 0);
@@ -71,7 +77,7 @@ export function TodayAimCard(props: { aim: TodayAim }) {
         </Stack>
         <Stack spacing={2.5}>
           {rows.map((r) => (
-            <AimRow key={r.label} label={r.label} used={r.used} aim={r.target} unit={r.unit} />
+            <AimRow key={r.label} label={r.label} used={r.used} aim={r.target} unit={r.unit} href={r.href} />
           ))}
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2.5 }}>
