@@ -86,7 +86,7 @@ export const giveUpFlash = endpoint({
   path: '/api/flash/give_up_flash',
   summary: '放弃一组闪卡（已学的单词保留各自的等级与复习计划）',
   access: 'user',
-  errors: ['not_found', 'conflict'],
+  errors: ['not_found', 'invalid_param'],
   request: z.object({ flash_id: flashId }),
   response: z.object({ flash: flashSchema }),
 });
@@ -95,7 +95,7 @@ export const updateChoice = endpoint({
   path: '/api/flash/update_choice',
   summary: '回答当前卡片：认识与否、所选选项或拼写；卡片升降一级，并记入该词的长期记忆（FSRS）',
   access: 'user',
-  errors: ['not_found', 'conflict', 'invalid_param', 'forbidden'],
+  errors: ['not_found', 'invalid_param', 'forbidden'],
   request: z
     .object({
       flash_id: flashId,
@@ -129,7 +129,7 @@ export const finishRound = endpoint({
   path: '/api/flash/finish_round',
   summary: '结束一轮：核对本轮答题记录（不含词库内容），返回各级数量与答错的单词；全部掌握则完成',
   access: 'user',
-  errors: ['not_found', 'conflict'],
+  errors: ['not_found', 'invalid_param'],
   request: z.object({
     flash_id: flashId,
     round,

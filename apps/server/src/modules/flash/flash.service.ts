@@ -290,7 +290,7 @@ export function createFlashService(deps: FlashServiceDeps) {
       await repo.transaction(async (tx) => {
         const row = await repo.flashForUpdate(tx, userId, flashId);
         if (!row) throw notFound();
-        if (row.status === FlashStatus.Finish) throw errors.conflict('这组闪卡已经结束');
+        if (row.status === FlashStatus.Finish) throw errors.invalidParam('这组闪卡已经结束');
         await repo.saveFlash(tx, { ...row, status: FlashStatus.Finish, updatedAt: clock.now() });
       });
       return this.open(flashId, ctx);
@@ -313,12 +313,13 @@ export function createFlashService(deps: FlashServiceDeps) {
       const done = await repo.transaction(async (tx) => {
         const row = await repo.flashForUpdate(tx, userId, b.flash_id);
         if (!row) throw notFound();
-        if (row.status === FlashStatus.Finish) throw errors.conflict('这组闪卡已经结束，不能再作答');
-        if (b.round !== row.roundCount) throw errors.conflict('这一轮已经结束，请刷新后继续');
-        if (row.cursorIndex >= row.runtimes.length) throw errors.conflict('本轮卡片已全部回答，请结束本轮');
-        if (b.index !== row.cursorIndex) throw errors.conflict(`请按顺序作答：当前是第 ${row.cursorIndex + 1} 张卡片`);
+        if (row.status === FlashStatus.Finish) throw errors.invalidParam('这组闪卡已经结束，不能再作答');
+        if (b.round !== row.roundCount) throw errors.invalidParam('这一轮已经结束，请刷新后继续');
+        if (row.cursorIndex >= row.runtimes.length) throw errors.invalidParam('本轮卡片已全部回答，请结束本轮');
+        if (b.index !== row.cursorIndex)
+          throw errors.invalidParam(`请按顺序作答：当前是第 ${row.cursorIndex + 1} 张卡片`);
         const r = row.runtimes[b.index] as StoredRuntime;
-        if (r.word !== b.word.trim().toLowerCase()) throw errors.conflict('卡片与单词不一致，请刷新后继续');
+        if (r.word !== b.word.trim().toLowerCase()) throw errors.invalidParam('卡片与单词不一致，请刷新后继续');
         if ([r.word, ...r.options].some((w) => guarded.words.has(w)))
           throw errors.forbidden('这组闪卡含有你未完成的限时考试中的单词，考试结束后再学习');
         const correct = isCorrect(r, b.choice, b.text);
@@ -376,10 +377,10 @@ export function createFlashService(deps: FlashServiceDeps) {
       const missed = await repo.transaction(async (tx) => {
         const row = await repo.flashForUpdate(tx, userId, b.flash_id);
         if (!row) throw notFound();
-        if (row.status === FlashStatus.Finish) throw errors.conflict('这组闪卡已经结束');
-        if (b.round !== row.roundCount) throw errors.conflict('这一轮已经结束，请刷新后继续');
+        if (row.status === FlashStatus.Finish) throw errors.invalidParam('这组闪卡已经结束');
+        if (b.round !== row.roundCount) throw errors.invalidParam('这一轮已经结束，请刷新后继续');
         const left = row.runtimes.length - row.cursorIndex;
-        if (left > 0) throw errors.conflict(`本轮还有 ${left} 张卡片没有回答`);
+        if (left > 0) throw errors.invalidParam(`本轮还有 ${left} 张卡片没有回答`);
         const same =
           b.runtimes.length === row.runtimes.length &&
           row.runtimes.every((r, i) => {
@@ -391,7 +392,7 @@ export function createFlashService(deps: FlashServiceDeps) {
               x.correct === r.answered.correct
             );
           });
-        if (!same) throw errors.conflict('本轮答题记录与服务器不一致，请刷新后继续');
+        if (!same) throw errors.invalidParam('本轮答题记录与服务器不一致，请刷新后继续');
         const missedWords = row.runtimes.filter((r) => !r.answered?.correct).map((r) => r.word);
         const cards = new Map((await repo.cards(userId, row.words, tx)).map((c) => [c.word, c]));
         const levelOf = (w: string) => cards.get(w)?.level ?? 0;
