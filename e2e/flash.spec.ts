@@ -4,6 +4,7 @@
 // with the five levels and the missed words, collects a card, and ends the set (Result). Desktop and
 // phone, each with its own account and book. "Tomorrow" (due words after a clock move) is covered by
 // the server's integration test with its injected clock: the e2e server runs in real time.
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { apiLogin } from './support.ts';
@@ -12,6 +13,12 @@ async function signIn(page: Page, request: APIRequestContext, account: string): 
   const token = await apiLogin(request, account);
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
+}
+
+/** A screenshot in test-results/screens, looked at by hand. */
+async function shot(page: Page, project: string, name: string) {
+  const file = path.join(import.meta.dirname, `../test-results/screens/flash-${project}-${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
 }
 
 test('a candidate creates a flash set from a word book and plays it through every stage @phone', async ({
@@ -45,6 +52,7 @@ test('a candidate creates a flash set from a word book and plays it through ever
   const create = page.getByRole('dialog', { name: /闪卡学习/ });
   await create.getByRole('combobox', { name: '每组卡片数' }).click();
   await page.getByRole('option', { name: '10 张' }).click();
+  await shot(page, testInfo.project.name, 'create');
   await expect(create.getByText(/本组 10 张卡片，其中新词 10 个。今日免费新词还剩 \d+ 个/)).toBeVisible();
   await create.getByRole('button', { name: '开始学习' }).click();
 
@@ -52,12 +60,14 @@ test('a candidate creates a flash set from a word book and plays it through ever
   await expect(page).toHaveURL(/\/flash\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { level: 1, name: /^闪卡：/ })).toBeVisible();
   await expect(page.getByText('本组 10 张卡片')).toBeVisible();
+  await shot(page, testInfo.project.name, 'intro');
   await page.getByRole('button', { name: '开始学习' }).click();
 
   // Round 1: learn cards (desktop by keyboard, phone by taps); one collected.
   for (let i = 0; i < 10; i++) {
     await expect(page.getByText(`第 1 轮 · 第 ${i + 1} / 10 张`)).toBeVisible();
     if (i === 0) {
+      await shot(page, testInfo.project.name, 'learn');
       await page.getByRole('button', { name: '收藏', exact: true }).click();
       await expect(page.getByText('收藏成功, 可在【我的闪卡-收藏】处查看')).toBeVisible();
       await expect(page.getByRole('button', { name: '已收藏' })).toBeVisible();
@@ -86,6 +96,7 @@ test('a candidate creates a flash set from a word book and plays it through ever
     const verdict = page.getByText(/^回答(正确|错误)/);
     await expect(verdict).toBeVisible();
     if (/错误/.test((await verdict.textContent()) ?? '')) wrong++;
+    if (i === 0) await shot(page, testInfo.project.name, 'quiz-answered');
     await page.getByRole('button', { name: '下一张（Enter）' }).click();
   }
   await page.getByRole('button', { name: '查看本轮小结' }).click();
@@ -93,17 +104,16 @@ test('a candidate creates a flash set from a word book and plays it through ever
   if (wrong) await expect(page.getByText(`答错的单词（${wrong}）`)).toBeVisible();
   else await expect(page.getByText('本轮全部答对')).toBeVisible();
   await expect(page.getByRole('term').filter({ hasText: '掌握' })).toBeVisible();
-  await testInfo.attach(`flash-summary-${testInfo.project.name}`, {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: 'image/png',
-  });
+  await shot(page, testInfo.project.name, 'summary');
   await page.getByRole('button', { name: '继续下一轮' }).click();
 
   // Round 3 begins (exam cards for the right ones); give the set up: Result.
   await expect(page.getByText('第 3 轮 · 第 1 / 10 张')).toBeVisible();
+  await shot(page, testInfo.project.name, 'exam');
   await page.getByRole('button', { name: '放弃本组' }).click();
   await expect(page.getByRole('heading', { name: '本组已结束' })).toBeVisible();
   await expect(page.getByText(/共 2 轮、20 次作答/)).toBeVisible();
+  await shot(page, testInfo.project.name, 'result');
 
   // Home's 背单词 counts today's words.
   await page.goto('/home');

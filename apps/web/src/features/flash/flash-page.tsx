@@ -27,7 +27,7 @@ import { api } from '../../lib/api-client.ts';
 import { flashQuery, useCollectCard } from './queries.ts';
 
 type Stage = 'intro' | 'flash' | 'summary' | 'result';
-type Verdict = { correct: boolean; key: number | null; level: number };
+type Verdict = { correct: boolean; key: number | null; level: number; choice?: number | undefined };
 
 const bucketKeys: (keyof FlashSummary)[] = ['not_seen', 'learn', 'quiz', 'exam', 'master'];
 
@@ -77,7 +77,7 @@ export function FlashPage() {
         word: card.word,
         ...(choice !== undefined ? { choice } : { text: text ?? '' }),
       });
-      setVerdicts((v) => ({ ...v, [cursor]: { correct: r.correct, key: r.key, level: r.level } }));
+      setVerdicts((v) => ({ ...v, [cursor]: { correct: r.correct, key: r.key, level: r.level, choice } }));
     } finally {
       setBusy(false);
     }
@@ -321,12 +321,25 @@ function CardView({
         <Stack spacing={1} role="group" aria-label={card.kind === 'quiz' ? '选择释义' : '选择单词'}>
           {card.options.map((o, i) => {
             const isKey = answered && verdict.key === i;
+            const missed = answered && !verdict.correct && verdict.choice === i;
             return (
               <Button
                 key={o}
-                variant={isKey ? 'contained' : 'outlined'}
-                color={isKey ? 'success' : 'primary'}
-                sx={big}
+                variant="outlined"
+                sx={{
+                  ...big,
+                  ...(isKey
+                    ? {
+                        '&.Mui-disabled': {
+                          bgcolor: 'success.main',
+                          color: 'common.white',
+                          borderColor: 'success.main',
+                        },
+                      }
+                    : missed
+                      ? { '&.Mui-disabled': { color: 'error.dark', borderColor: 'error.main', borderWidth: 2 } }
+                      : {}),
+                }}
                 disabled={busy || answered}
                 onClick={() => onAnswer(i, undefined)}
                 lang={card.kind === 'exam' ? 'en' : undefined}
