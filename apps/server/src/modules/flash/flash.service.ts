@@ -311,6 +311,8 @@ export function createFlashService(deps: FlashServiceDeps) {
       const now = clock.now();
       const guarded = await gate.guarded(ctx);
       const done = await repo.transaction(async (tx) => {
+        // Commits without waiting for the WAL flush (as exam saves and craft writes do, ADR 0012, 0025).
+        await repo.relaxCommit(tx);
         const row = await repo.flashForUpdate(tx, userId, b.flash_id);
         if (!row) throw notFound();
         if (row.status === FlashStatus.Finish) throw errors.invalidParam('这组闪卡已经结束，不能再作答');
@@ -362,8 +364,8 @@ export function createFlashService(deps: FlashServiceDeps) {
           },
         };
       });
-      // A word's first answer of the day changed today_aim.used_word.
-      if (done.counted) deps.bus.publish('user', String(userId));
+      // today_aim.used_word reaches the cached profile within its 5 s lifetime (as the exams' answers do):
+      // dropping the caller's session on every new word would cost an authentication query per answer.
       return done.result;
     },
 

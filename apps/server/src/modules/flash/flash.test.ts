@@ -142,6 +142,8 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
   it('counts each word studied once a day in today_aim.used_word', async () => {
     const progress = (await ok(fep.getFlashProgress, {}, 'a')) as { used_word: number; new_today: number };
     expect(progress.used_word).toBe(5);
+    // The profile (today_aim) is cached 5 s per user.
+    t.clock.advance(6_000);
     const me = (await ok(uep.getUser, {}, 'a')) as unknown as { user: { today_aim?: { used_word: number } } };
     expect(JSON.stringify(me)).toContain('"used_word":5');
   });

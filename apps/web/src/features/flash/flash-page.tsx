@@ -153,7 +153,7 @@ export function FlashPage() {
             <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
               第 {flash.round_count + 1} 轮 · 第 {cursor + 1} / {total} 张
             </Typography>
-            <Button size="small" color="inherit" onClick={giveUp} disabled={busy}>
+            <Button size="small" color="inherit" onClick={giveUp} disabled={busy} sx={{ minHeight: 44 }}>
               放弃本组
             </Button>
           </Stack>
@@ -271,6 +271,7 @@ function CardView({
           size="small"
           startIcon={collected ? <StarRounded /> : <StarBorderRounded />}
           aria-pressed={collected}
+          sx={{ minHeight: 44 }}
           onClick={() =>
             collect.mutate({ word: card.word, collected: !collected }, { onSuccess: () => setCollected(!collected) })
           }
