@@ -77,7 +77,7 @@ async function fill(databaseUrl: string, userIds: number[]) {
   }
 }
 
-async function post(base: string, path: string, token: string, body: unknown) {
+export async function post(base: string, path: string, token: string, body: unknown) {
   const t0 = performance.now();
   const res = await fetch(`${base}${path}`, {
     method: 'POST',
@@ -144,7 +144,7 @@ async function cannon(
  * the first interval, then every `everyMs` ± 20 %), for `seconds`; latencies as the client sees them.
  * Unlike autocannon's overallRate (a budget released at the start of each second), calls are spread.
  */
-async function pacedUsers(
+export async function pacedUsers(
   name: string,
   base: string,
   path: string,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { jwtSecret } from './accounts.ts';
+import { flashRows } from './flash.ts';
 import { type StormFigures as Figures, loginStormRows } from './login-storm.ts';
 import { reviewRows } from './review.ts';
 import { startProcess, stop, tempDataDir, withTempPostgres } from './server.ts';
@@ -94,6 +95,8 @@ async function benchServer(label: string, env: Record<string, string>) {
     rows.push(...(await wordRows(label, base, token, duration)));
     // The review loop's books and writes (issue 14): PostgreSQL, data inserted directly.
     if (env.DATABASE_URL) rows.push(...(await reviewRows(label, base, env.DATABASE_URL, duration)));
+    // The flash cards' answers (issue 15): 500 learners, PostgreSQL.
+    if (env.DATABASE_URL) rows.push(...(await flashRows(label, base, env.DATABASE_URL, duration)));
     return { label, firstStartMs: first.ms, laterStartMs: later.ms, rows };
   } finally {
     await stop(later.proc);

@@ -23,6 +23,9 @@ import { createExamRepo } from './modules/exam/exam.repo.ts';
 import { registerExamRoutes } from './modules/exam/exam.routes.ts';
 import { createExamService, type ExamService } from './modules/exam/exam.service.ts';
 import { mockOnlyIds } from './modules/exam/exam.templates.ts';
+import { createFlashRepo } from './modules/flash/flash.repo.ts';
+import { registerFlashRoutes } from './modules/flash/flash.routes.ts';
+import { createFlashService } from './modules/flash/flash.service.ts';
 import { createMemoryService } from './modules/memory/memory.service.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { createQuestionService } from './modules/question/question.service.ts';
@@ -310,17 +313,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(register, system, rightsSources);
   registerRightsTableImage(app, rightsSources);
   registerQuestionRoutes(register, questions);
-  registerWordRoutes(
+  const words = createWordService({
+    db,
+    repo: createWordRepo(db),
+    clock,
+    bus,
+    gate,
+    catalogue: () => questions.catalogue(),
+    rights: () => (rights ??= loadRights(db)),
+    mockOnly: mockOnlyIds,
+  });
+  registerWordRoutes(register, words);
+  registerFlashRoutes(
     register,
-    createWordService({
+    createFlashService({
       db,
-      repo: createWordRepo(db),
+      repo: createFlashRepo(db),
       clock,
-      bus,
+      memory,
+      words,
       gate,
-      catalogue: () => questions.catalogue(),
-      rights: () => (rights ??= loadRights(db)),
-      mockOnly: mockOnlyIds,
+      bus,
+      quotas: () => (quotas ??= loadQuotas(db)),
     }),
   );
   registerExamRoutes(register, exams);

@@ -20,6 +20,8 @@ export const roleQuotaSchema = z.object({
   collects_total: count.default(-1),
   /** Questions with a note, reasons or an improvement plan at a time; -1 = unlimited. */
   notes_total: count.default(-1),
+  /** New flash cards (words never studied before) per China day; beyond them 1 flash coin each; -1 = unlimited. */
+  flash_new_per_day: count.default(-1),
 });
 export type RoleQuota = z.infer<typeof roleQuotaSchema>;
 
@@ -67,6 +69,8 @@ export interface RightsLines {
   essays: string;
   /** 收藏与笔记: how many questions may be collected and noted. */
   review: string;
+  /** 闪卡: new words per day free of coins. */
+  flash: string;
   visibility: string;
 }
 
@@ -83,6 +87,12 @@ export function rightsLines(r: RoleRights): RightsLines {
     mocks,
     essays: limitText(q.essays_per_day, q.essays_total, '篇'),
     review: reviewText(q.collects_total, q.notes_total),
+    flash:
+      q.flash_new_per_day === unlimited
+        ? '新词不限'
+        : q.flash_new_per_day === 0
+          ? '新词每张 1 闪卡币'
+          : `每天 ${q.flash_new_per_day} 个新词，超出每张 1 闪卡币`,
     visibility: tiers.length ? tiers.join(' + ') : '无',
   };
 }

@@ -32,6 +32,7 @@ export const paths = {
   debug: '/debug',
   word: '/word',
   wordbook: '/wordbook',
+  flash: '/flash',
 } as const;
 
 /** /word with its tab, search or open word (features/word/word-logic.ts reads the rest). */
@@ -41,6 +42,11 @@ export function wordHref(query: { tab?: 'books'; word?: string } = {}): string {
   if (query.word) p.set('word', query.word);
   const q = p.toString();
   return q ? `${paths.word}?${q}` : paths.word;
+}
+
+/** A flash set: `/flash/{flashID}`. */
+export function flashHref(flashId: string): string {
+  return `${paths.flash}/${encodeURIComponent(flashId)}`;
 }
 
 /** A word book: `/wordbook/{bookID}`. */
@@ -107,7 +113,7 @@ export const navItems: readonly NavItem[] = [
   { key: 'exercise', label: '练习', href: paths.exerciseList, icon: MenuBookOutlined },
   { key: 'simulate', label: '模考', href: paths.simulate, icon: AssignmentOutlined },
   { key: 'idea', label: '作文', href: paths.idea, icon: EditNoteOutlined },
-  { key: 'word', label: '单词', href: paths.word, icon: TranslateOutlined, alsoMatches: [paths.wordbook] },
+  { key: 'word', label: '单词', href: paths.word, icon: TranslateOutlined, alsoMatches: [paths.wordbook, paths.flash] },
   { key: 'search', label: '搜索', href: paths.search, icon: SearchOutlined },
   { key: 'record', label: '记录', href: paths.record, icon: HistoryOutlined },
   { key: 'analyze', label: '分析', href: paths.analyze, icon: InsightsOutlined },

@@ -53,6 +53,7 @@ export function createAppRouter() {
                 },
                 { path: 'word', lazy: () => import('../features/word/word-route.tsx') },
                 { path: 'wordbook/:bookID', lazy: () => import('../features/word/wordbook-route.tsx') },
+                { path: 'flash/:flashID', lazy: () => import('../features/flash/flash-route.tsx') },
                 { path: 'exercise_list', lazy: () => import('../features/practice/exercise-list-route.tsx') },
                 { path: 'simulate', lazy: () => import('../features/practice/simulate-route.tsx') },
                 {

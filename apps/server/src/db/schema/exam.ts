@@ -110,6 +110,8 @@ export const roleQuotas = pgTable('role_quotas', {
   collectsTotal: integer().notNull().default(-1),
   /** Questions with a note, reasons or an improvement plan at a time; -1 = unlimited. */
   notesTotal: integer().notNull().default(-1),
+  /** New flash cards per China day, free of coins; -1 = unlimited (ADR 0028). */
+  flashNewPerDay: integer().notNull().default(-1),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
 });
 

@@ -5,6 +5,7 @@ import { allEndpoints } from '@gre/contract/all-endpoints';
 import type { Endpoint } from '@gre/contract/endpoint';
 import * as essay from '@gre/contract/endpoints/essay';
 import * as ep from '@gre/contract/endpoints/exam';
+import * as flash from '@gre/contract/endpoints/flash';
 import * as qep from '@gre/contract/endpoints/question';
 import * as word from '@gre/contract/endpoints/word';
 import { ExamStatus, RoleKind } from '@gre/contract/enums';
@@ -38,6 +39,8 @@ interface Fixture {
   essayId: string;
   searches: string[];
   words: string[];
+  /** A flash set of the candidate's, made before the mock started. */
+  flashId: string;
 }
 
 const progress = 'a write: answers with the exam’s progress (clocks, the caller’s own answer), no Question';
@@ -73,6 +76,23 @@ const walks: Record<string, Walk> = {
   '/api/word/delete': { none: 'the caller’s marks: words and times, no meaning' },
   '/api/word/mark_simple': { none: 'the caller’s marks: words and times, no meaning' },
   '/api/word/merge': { none: 'counts of words' },
+  '/api/flash/check_create': { none: 'counts of cards and coins' },
+  '/api/flash/create_flash': {
+    content: () => [
+      { range_kind: 'mine', size: 5 },
+      { range_kind: 'wrong', size: 5 },
+      { range_kind: 'book', book_id: 'sixtwo', size: 5 },
+    ],
+  },
+  '/api/flash/open_flash': { content: (f) => [{ flash_id: f.flashId }] },
+  '/api/flash/give_up_flash': { content: (f) => [{ flash_id: f.flashId }] },
+  '/api/flash/finish_round': { content: (f) => [{ flash_id: f.flashId, round: 0, runtimes: [] }] },
+  '/api/flash/update_choice': {
+    none: 'a verdict on the caller’s own word card (right or wrong, the key option’s index, the word): no question',
+  },
+  '/api/flash/get_progress': { none: 'counts, titles of sets and levels: no meaning' },
+  '/api/flash/collect_card': { none: 'the caller’s card: word, level, due, flags' },
+  '/api/flash/list_cards': { content: () => [{ kind: 'collected' }, { kind: 'finished' }] },
   '/api/exam/get': { content: (f) => [{ exam_id: f.mockExamId }, { exam_id: f.practiceExamId }] },
   '/api/exam/get_report': {
     content: (f) => [{ exam_id: f.practiceExamId }, { book_id: f.practiceBookId }, { exam_id: f.mockExamId }],
@@ -333,6 +353,9 @@ describe.each(testDbKinds())('no answers during a running exam on %s', (kind) =>
 
     beforeAll(async () => {
       candidate = (await userWithRole(t, RoleKind.SVIP)).token;
+      f.flashId = (
+        await ok(flash.createFlash, { range_kind: 'book', book_id: 'band-1-1', size: 5 }, candidate)
+      ).flash.id;
       // Templates are stored when the exam service first builds them.
       await ok(ep.listTemplates, { page: 'index' }, candidate);
       // A practice set sharing a question with the mock, finished first with that question right:
@@ -598,6 +621,60 @@ describe.each(testDbKinds())('no answers during a running exam on %s', (kind) =>
       expect((await t.call(word.getWordDetails, { word: theWord }, { token })).body.ok).toBe(true);
       const rows = await t.database.db.select().from(examExposures).where(eq(examExposures.questionId, q.id));
       expect(rows).toMatchObject([{ reason: 'lapsed', path: '/api/word/get_details' }]);
+    });
+    it('flash cards never show a running exam’s word keys: left out of new sets, options and lists; an older set refused', async () => {
+      const { token, user } = await userWithRole(t, RoleKind.SVIP);
+      const found = await ok(qep.searchQuestions, { category: 5, kinds: ['word_meaning'], page_size: 2 }, admin);
+      const q = (await full(found.question_infos[0]?.id as string)).question;
+      const theWord = (q.word_info?.id ?? '').toLowerCase();
+      const another = ((await full(found.question_infos[1]?.id as string)).question.word_info?.id ?? '').toLowerCase();
+      expect(another).not.toBe(theWord);
+      for (const w of [theWord, another]) await ok(flash.collectCard, { word: w }, token);
+      // A set made before the exam holds the word.
+      const before = await ok(flash.createFlash, { range_kind: 'collected', size: 5 }, token);
+      expect(before.flash.round.runtimes.map((c) => c.word)).toContain(theWord);
+      const now = t.clock.now();
+      const sections: StoredSection[] = [
+        {
+          index: 0,
+          name: '单词测验',
+          kind: 'practice',
+          difficulty: 1,
+          limit: 3600,
+          startedAt: 0,
+          finishedAt: 0,
+          used: 0,
+          finished: false,
+          auto: false,
+          questions: [newRuntime(q.id)],
+        },
+      ];
+      await t.database.db.insert(exams).values({
+        id: `flash-test-${Date.now()}`,
+        userId: Number(user.id),
+        name: '单词测验',
+        kind: 'custom',
+        status: ExamStatus.NotStart,
+        sections,
+        createdAt: now,
+        updatedAt: now,
+      });
+      // The gate's lookup of the user's exams is kept a minute.
+      t.clock.advance(61_000);
+      const refused = await t.call(flash.openFlash, { flash_id: before.flash.id }, { token });
+      expect(refused.body.err_data).toMatchObject({ kind: 'forbidden', show: expect.stringMatching(/考试结束后/) });
+      const card = before.flash.round.runtimes[0];
+      const answer = await t.call(
+        flash.updateChoice,
+        { flash_id: before.flash.id, round: 0, index: 0, word: card?.word, choice: 1 },
+        { token },
+      );
+      expect(answer.body.err_data?.kind).toBe('forbidden');
+      const fresh = await ok(flash.createFlash, { range_kind: 'collected', size: 5 }, token);
+      expect(fresh.flash.round.runtimes.map((c) => c.word)).toEqual([another]);
+      const listed = await ok(flash.listCards, { kind: 'collected' }, token);
+      expect(listed.cards.find((c) => c.word === theWord)?.gloss).toBe('');
+      expect(listed.cards.find((c) => c.word === another)?.gloss).not.toBe('');
     });
   });
 

@@ -24,6 +24,8 @@ export interface Quota {
   collectsTotal: number;
   /** Questions with a note, reasons or an improvement plan at a time. */
   notesTotal: number;
+  /** New flash cards per China day free of coins (ADR 0028). */
+  flashNewPerDay: number;
 }
 
 const unlimited = -1;
@@ -40,6 +42,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     essaysTotal: 0,
     collectsTotal: 0,
     notesTotal: 0,
+    flashNewPerDay: 0,
   },
   // A trial tastes everything within a total: practice of every kind, one mock of any kind (a full
   // mock included), two essay gradings (the mock's and one more). ADR 0021; migration 0006.
@@ -53,6 +56,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     essaysTotal: 2,
     collectsTotal: 30,
     notesTotal: 10,
+    flashNewPerDay: 20,
   },
   [RoleKind.FreeVIP]: {
     questionsPerDay: 100,
@@ -64,6 +68,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     essaysTotal: unlimited,
     collectsTotal: 300,
     notesTotal: 100,
+    flashNewPerDay: 30,
   },
   [RoleKind.VIP]: {
     questionsPerDay: 500,
@@ -75,6 +80,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     essaysTotal: unlimited,
     collectsTotal: unlimited,
     notesTotal: unlimited,
+    flashNewPerDay: 100,
   },
   [RoleKind.SVIP]: {
     questionsPerDay: unlimited,
@@ -86,6 +92,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     essaysTotal: unlimited,
     collectsTotal: unlimited,
     notesTotal: unlimited,
+    flashNewPerDay: 200,
   },
 };
 

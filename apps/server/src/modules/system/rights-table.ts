@@ -31,6 +31,7 @@ export async function roleRights(src: RightsSources): Promise<RoleRights[]> {
         essays_total: q?.essaysTotal ?? 0,
         collects_total: q?.collectsTotal ?? 0,
         notes_total: q?.notesTotal ?? 0,
+        flash_new_per_day: q?.flashNewPerDay ?? 0,
       },
     };
   });
@@ -47,6 +48,7 @@ export function rightsTableSvg(roles: RoleRights[]): string {
     ['模考', (l) => l.mocks],
     ['作文批改', (l) => l.essays],
     ['收藏与笔记', (l) => l.review],
+    ['闪卡', (l) => l.flash],
     ['可见题目', (l) => l.visibility],
   ];
   const lines = roles.map(rightsLines);

@@ -283,6 +283,13 @@ export function createWordService(deps: WordServiceDeps) {
   return {
     vocab,
 
+    /** A book's words for the flash cards (ADR 0028): the same books, the same guarded exclusions. */
+    async bookWords(id: string, ctx: RequestContext): Promise<{ title: string; words: string[] }> {
+      const [v, guarded, marks] = await Promise.all([vocab(), gate.guarded(ctx), repo.marks(userOf(ctx))]);
+      const book = await bookOf(id, ctx, v, marks, guarded);
+      return { title: book.title, words: book.words };
+    },
+
     async details(raw: string, ctx: RequestContext): Promise<WordDetail> {
       const key = raw.trim().toLowerCase();
       await gate.checkWord(ctx, key, getWordDetails.path);

@@ -23,6 +23,7 @@ export function OutOfLimitDialog() {
         收藏: mine.review,
         笔记: mine.review,
         收藏与笔记: mine.review,
+        闪卡新词: mine.flash,
       }[subject]
     : undefined;
   return (

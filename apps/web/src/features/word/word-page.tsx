@@ -31,6 +31,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageItemLabel } from '../../components/page-item-label.ts';
 import { wordInfosQuery } from '../../lib/word-infos-query.ts';
+import { FlashStartButton } from '../flash/flash-start-button.tsx';
 import { wordSearchQuery } from './queries.ts';
 import { WordBooks } from './word-books.tsx';
 import { WordDetailPanel } from './word-detail.tsx';
@@ -65,6 +66,21 @@ export function WordPage() {
             ? `GRE 词表共 ${infos.data.words.length} 词 · 生词本 ${mine} 词 · 熟词 ${simple} 词`
             : '正在加载词表…'}
         </Typography>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+          <FlashStartButton
+            range={{ range_kind: 'mine' }}
+            label="生词本闪卡学习"
+            variant="contained"
+            disabled={!mine}
+            sx={{ minHeight: 44 }}
+          />
+          <FlashStartButton
+            range={{ range_kind: 'due' }}
+            label="今日到期复习"
+            variant="outlined"
+            sx={{ minHeight: 44 }}
+          />
+        </Stack>
       </Box>
       <Tabs
         value={state.tab}

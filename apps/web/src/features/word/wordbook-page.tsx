@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { wordHref } from '../../app/paths.ts';
 import { pageItemLabel } from '../../components/page-item-label.ts';
+import { FlashStartButton } from '../flash/flash-start-button.tsx';
 import { bookWordsQuery, useMergeBook } from './queries.ts';
 import { WordActions } from './word-actions.tsx';
 import { SpeakButton } from './word-detail.tsx';
@@ -83,6 +84,16 @@ export function WordbookPage() {
                 “已学”= 已加入生词本或标为熟词的单词
               </Typography>
             </Box>
+            <FlashStartButton
+              range={
+                book.kind === 'mine' || book.kind === 'wrong'
+                  ? { range_kind: book.kind }
+                  : { range_kind: 'book', book_id: book.id }
+              }
+              variant={book.kind === 'mine' ? 'contained' : 'outlined'}
+              disabled={book.total === 0}
+              sx={{ minHeight: 44, flexShrink: 0 }}
+            />
             {book.kind !== 'mine' ? (
               <Button
                 variant="contained"

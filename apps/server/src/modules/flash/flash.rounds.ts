@@ -1,0 +1,77 @@
+// A flash set's rounds, pure (ADR 0028): the card a level asks (NotSeen → learn, Learn → quiz,
+// Quiz → exam, Exam → spell), the options of a quiz or exam card (the key among three others drawn
+// deterministically from the list), the check of an answer, and the level after it: a right answer
+// one level up, a wrong one one down (a learn card only marks the word as seen).
+import { FlashLevel } from '@gre/contract/enums';
+import type { FlashSummary } from '@gre/contract/flash';
+import { flashLimits } from '@gre/contract/flash';
+import type { StoredRuntime } from '../../db/schema/flash.ts';
+import { fnv1a } from '../../platform/hash.ts';
+
+export const kindOfLevel = (level: number): StoredRuntime['kind'] =>
+  level <= FlashLevel.NotSeen
+    ? 'learn'
+    : level === FlashLevel.Learn
+      ? 'quiz'
+      : level === FlashLevel.Quiz
+        ? 'exam'
+        : 'spell';
+
+/** The cards of a round: every word of the set not yet mastered, in the set's order. */
+export function buildRound(
+  seed: string,
+  words: readonly string[],
+  levelOf: (w: string) => number,
+  pool: readonly string[],
+  usable: (w: string) => boolean,
+): StoredRuntime[] {
+  const out: StoredRuntime[] = [];
+  for (const word of words) {
+    const level = levelOf(word);
+    if (level >= FlashLevel.Master) continue;
+    const kind = kindOfLevel(level);
+    let options: string[] = [];
+    let key = -1;
+    if (kind === 'quiz' || kind === 'exam') {
+      const picked = new Set<string>();
+      let h = fnv1a(`${seed}|${word}`);
+      for (let tries = 0; picked.size < flashLimits.options - 1 && tries < 200; tries++) {
+        h = fnv1a(`${h}`);
+        const w = pool[h % pool.length];
+        if (w && w !== word && usable(w)) picked.add(w);
+      }
+      options = [...picked];
+      key = fnv1a(`${seed}|key|${word}`) % (options.length + 1);
+      options.splice(key, 0, word);
+    }
+    out.push({ word, level, kind, options, key, answered: null });
+  }
+  return out;
+}
+
+/** Whether an answer is right: learn 1 = 认识; quiz and exam the key's index; spell the word itself. */
+export function isCorrect(r: StoredRuntime, choice: number | undefined, text: string | undefined): boolean | null {
+  if (r.kind === 'spell') return text === undefined ? null : text.trim().toLowerCase() === r.word;
+  if (choice === undefined) return null;
+  if (r.kind === 'learn') return choice === 1;
+  if (choice >= r.options.length) return null;
+  return choice === r.key;
+}
+
+/** The level after an answer. A learn card is seen either way (NotSeen → Learn). */
+export function levelAfter(r: StoredRuntime, correct: boolean): number {
+  if (r.kind === 'learn') return Math.max(r.level, FlashLevel.Learn);
+  return correct ? Math.min(r.level + 1, FlashLevel.Master) : Math.max(r.level - 1, FlashLevel.NotSeen);
+}
+
+export function summaryOf(levels: readonly number[]): FlashSummary {
+  const s: FlashSummary = { not_seen: 0, learn: 0, quiz: 0, exam: 0, master: 0 };
+  for (const l of levels) {
+    if (l <= 0) s.not_seen++;
+    else if (l === 1) s.learn++;
+    else if (l === 2) s.quiz++;
+    else if (l === 3) s.exam++;
+    else s.master++;
+  }
+  return s;
+}

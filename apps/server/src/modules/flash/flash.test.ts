@@ -1,0 +1,355 @@
+// Flash cards (issue 15, ADR 0028) against real databases: a set from a word book walks its cards
+// up the levels round by round (a wrong answer drops one) to the Result; every answer is an FSRS
+// review of `w:<word>` with its log row, and the word comes back in the "due" range days later (the
+// clock moved); today_aim.used_word counts the words studied; the daily new-card quota, then coins
+// (never below 0, a ledger row, parallel creates never overspend); out-of-order answers, a finished
+// round, another user's set and bad bodies refused in Chinese with nothing written.
+import * as fep from '@gre/contract/endpoints/flash';
+import * as uep from '@gre/contract/endpoints/user';
+import { FlashLevel, FlashStatus, RoleKind } from '@gre/contract/enums';
+import type { Flash } from '@gre/contract/flash';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flashCoinLedger, flashes, type StoredRuntime, wordCards } from '../../db/schema/flash.ts';
+import { reviewLog } from '../../db/schema/memory.ts';
+import { users } from '../../db/schema/user.ts';
+import { userWithRole } from '../../test/accounts.ts';
+import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
+
+describe.each(testDbKinds())('flash cards on %s', (kind) => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    t = await createTestApp(kind, { content: true });
+    for (const [who, role] of [
+      ['a', RoleKind.SVIP],
+      ['b', RoleKind.SVIP],
+      ['trial', RoleKind.Trail],
+      ['race', RoleKind.Trail],
+    ] as const) {
+      const { token, user } = await userWithRole(t, role);
+      tokens[who] = token;
+      ids[who] = Number(user.id);
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await t.close();
+  }, 30_000);
+
+  type Ep = Parameters<TestApp['call']>[0];
+  const call = async (e: Ep, body: unknown, who: string) => (await t.call(e, body, { token: tokens[who] })).body;
+  const ok = async (e: Ep, body: unknown, who: string): Promise<unknown> => {
+    const res = await call(e, body, who);
+    if (!res.ok || !res.data) throw new Error(`${e.path}: ${JSON.stringify(res.err_data)}`);
+    return res.data;
+  };
+  const count = async (table: typeof flashes | typeof flashCoinLedger | typeof wordCards | typeof reviewLog) =>
+    Number(((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table)) as { n: number }[])[0]?.n);
+  const stored = async (id: string) =>
+    (await t.database.db.select().from(flashes).where(eq(flashes.id, id)))[0]?.runtimes as StoredRuntime[];
+  const setCoins = (who: string, n: number) =>
+    t.database.db
+      .update(users)
+      .set({ flashCoins: n })
+      .where(eq(users.id, ids[who] as number));
+
+  /** Answers the current card right or wrong (the key read from the stored round, as only a test may). */
+  async function answer(f: Flash, right: boolean, who = 'a') {
+    const i = f.round.cursor_index;
+    const r = (await stored(f.id))[i] as StoredRuntime;
+    const body: Record<string, unknown> = { flash_id: f.id, round: f.round_count, index: i, word: r.word };
+    if (r.kind === 'spell') body.text = right ? r.word.toUpperCase() : `${r.word}x`;
+    else if (r.kind === 'learn') body.choice = right ? 1 : 0;
+    else body.choice = right ? r.key : (r.key + 1) % r.options.length;
+    const res = (await ok(fep.updateChoice, body, who)) as unknown as { correct: boolean; level: number; due: number };
+    f.round.cursor_index++;
+    return { ...res, word: r.word, kind: r.kind };
+  }
+  const finish = async (f: Flash, who = 'a') => {
+    const rows = await stored(f.id);
+    return (await ok(
+      fep.finishRound,
+      {
+        flash_id: f.id,
+        round: f.round_count,
+        runtimes: rows.map((r) => ({ word: r.word, level: r.answered?.level, correct: r.answered?.correct })),
+      },
+      who,
+    )) as unknown as { flash: Flash; missed: string[]; summary: Flash['summary'] };
+  };
+
+  let setId = '';
+
+  it('a book set walks its cards up the levels, a wrong answer drops one, to the Result', async () => {
+    const check = (await ok(fep.checkCreateFlash, { range_kind: 'book', book_id: 'band-1-1', size: 5 }, 'a')) as {
+      cards: number;
+      new_cards: number;
+      coins_needed: number;
+      allowed: boolean;
+    };
+    expect(check).toMatchObject({ cards: 5, new_cards: 5, coins_needed: 0, allowed: true });
+    const created = (await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-1-1', size: 5 }, 'a')) as {
+      flash: Flash;
+    };
+    let f = created.flash;
+    setId = f.id;
+    expect(f.status).toBe(FlashStatus.NotStart);
+    expect(f.all_card_count).toBe(5);
+    expect(f.summary.not_seen).toBe(5);
+    expect(f.round.runtimes.every((c) => c.kind === 'learn' && c.meaning.length > 0)).toBe(true);
+
+    // Round 1: every card seen (learn).
+    for (let i = 0; i < 5; i++) await answer(f, true);
+    let done = await finish(f);
+    expect(done.summary).toMatchObject({ learn: 5, not_seen: 0 });
+    expect(done.missed).toEqual([]);
+    f = done.flash;
+    expect(f.round_count).toBe(1);
+    expect(f.round.runtimes.every((c) => c.kind === 'quiz' && c.meaning === '' && c.options.length === 4)).toBe(true);
+
+    // Round 2: the first card wrong (drops to NotSeen), the others right (Quiz).
+    const first = await answer(f, false);
+    expect(first.correct).toBe(false);
+    expect(first.level).toBe(FlashLevel.NotSeen);
+    for (let i = 1; i < 5; i++) expect((await answer(f, true)).level).toBe(FlashLevel.Quiz);
+    done = await finish(f);
+    expect(done.missed).toEqual([first.word]);
+    expect(done.summary).toMatchObject({ not_seen: 1, quiz: 4 });
+    f = done.flash;
+    expect(f.missed).toEqual([first.word]);
+    expect(f.round.runtimes.map((c) => c.kind)).toEqual(['learn', 'exam', 'exam', 'exam', 'exam']);
+
+    // Rounds until every card is mastered: all right.
+    for (let round = 0; round < 6 && f.status !== FlashStatus.Finish; round++) {
+      for (let i = 0; i < f.round.runtimes.length; i++) await answer(f, true);
+      f = (await finish(f)).flash;
+    }
+    expect(f.status).toBe(FlashStatus.Finish);
+    expect(f.summary.master).toBe(5);
+    expect(f.round.runtimes).toEqual([]);
+    // The set's answers are reviews of the words' memory, logged.
+    const logged = await t.database.db
+      .select()
+      .from(reviewLog)
+      .where(and(eq(reviewLog.userId, ids.a as number), sql`${reviewLog.itemKey} like 'w:%'`));
+    expect(logged.length).toBe(f.stage_count);
+    // Finished cards are listed in 我的闪卡.
+    const finished = (await ok(fep.listCards, { kind: 'finished' }, 'a')) as { total: number };
+    expect(finished.total).toBe(5);
+  });
+
+  it('counts each word studied once a day in today_aim.used_word', async () => {
+    const progress = (await ok(fep.getFlashProgress, {}, 'a')) as { used_word: number; new_today: number };
+    expect(progress.used_word).toBe(5);
+    // The profile (today_aim) is cached 5 s per user.
+    t.clock.advance(6_000);
+    const me = (await ok(uep.getUser, {}, 'a')) as unknown as { user: { today_aim?: { used_word: number } } };
+    expect(JSON.stringify(me)).toContain('"used_word":5');
+  });
+
+  it('refuses out-of-order answers, a finished round or set, unfinished rounds and altered records', async () => {
+    let f = ((await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-1-2', size: 5 }, 'a')) as { flash: Flash })
+      .flash;
+    const r0 = (await stored(f.id))[0] as StoredRuntime;
+    const r1 = (await stored(f.id))[1] as StoredRuntime;
+    const before = await count(reviewLog);
+    const skip = await call(fep.updateChoice, { flash_id: f.id, round: 0, index: 1, word: r1.word, choice: 1 }, 'a');
+    expect(skip.ok).toBe(false);
+    expect(skip.err_data?.show).toMatch(/按顺序/);
+    const wrongWord = await call(
+      fep.updateChoice,
+      { flash_id: f.id, round: 0, index: 0, word: r1.word, choice: 1 },
+      'a',
+    );
+    expect(wrongWord.err_data?.show).toMatch(/不一致/);
+    const early = await call(fep.finishRound, { flash_id: f.id, round: 0, runtimes: [] }, 'a');
+    expect(early.err_data?.show).toMatch(/还有 5 张/);
+    expect(await count(reviewLog)).toBe(before);
+    await answer(f, true);
+    const again = await call(fep.updateChoice, { flash_id: f.id, round: 0, index: 0, word: r0.word, choice: 1 }, 'a');
+    expect(again.err_data?.show).toMatch(/按顺序/);
+    for (let i = 1; i < 5; i++) await answer(f, true);
+    const altered = (await stored(f.id)).map((r) => ({ word: r.word, level: 4, correct: true }));
+    const lie = await call(fep.finishRound, { flash_id: f.id, round: 0, runtimes: altered }, 'a');
+    expect(lie.err_data?.show).toMatch(/不一致/);
+    f = (await finish(f)).flash;
+    const stale = await call(fep.updateChoice, { flash_id: f.id, round: 0, index: 0, word: r0.word, choice: 1 }, 'a');
+    expect(stale.err_data?.show).toMatch(/这一轮已经结束/);
+    // Give up: the set ends, its cards keep their levels, nothing more is answered.
+    const given = (await ok(fep.giveUpFlash, { flash_id: f.id }, 'a')) as { flash: Flash };
+    expect(given.flash.status).toBe(FlashStatus.Finish);
+    expect(given.flash.summary.learn).toBe(5);
+    const after = await call(fep.updateChoice, { flash_id: f.id, round: 1, index: 0, word: r0.word, choice: 0 }, 'a');
+    expect(after.err_data?.show).toMatch(/已经结束/);
+    expect((await call(fep.giveUpFlash, { flash_id: f.id }, 'a')).ok).toBe(false);
+  });
+
+  it('never shows or changes another user’s set', async () => {
+    const r0 = (await stored(setId))[0];
+    for (const [e, body] of [
+      [fep.openFlash, { flash_id: setId }],
+      [fep.giveUpFlash, { flash_id: setId }],
+      [fep.updateChoice, { flash_id: setId, round: 0, index: 0, word: r0?.word ?? 'abandon', choice: 1 }],
+      [fep.finishRound, { flash_id: setId, round: 0, runtimes: [] }],
+    ] as const) {
+      const res = await call(e, body, 'b');
+      expect(res.ok, e.path).toBe(false);
+      expect(res.err_data?.kind).toBe('not_found');
+      expect(res.err_data?.show).toMatch(/闪卡不存在/);
+    }
+  });
+
+  it('brings words back in the due range days later, intervals growing with success (clock moved)', async () => {
+    const mastered = await t.database.db
+      .select()
+      .from(wordCards)
+      .where(and(eq(wordCards.userId, ids.a as number), eq(wordCards.level, FlashLevel.Master)));
+    expect(mastered.length).toBe(5);
+    const now = t.clock.now().getTime();
+    for (const c of mastered) expect(c.due?.getTime()).toBeGreaterThan(now);
+    const dueNow = (await ok(fep.getFlashProgress, {}, 'a')) as { due_today: number };
+    // Today only the cards of the unfinished second set's wrong or fresh reviews may be due; tomorrow more.
+    const latest = Math.max(...mastered.map((c) => c.due?.getTime() ?? 0));
+    t.clock.set(new Date(latest + 60_000));
+    const later = (await ok(fep.getFlashProgress, {}, 'a')) as { due_today: number; used_word: number };
+    expect(later.due_today).toBeGreaterThan(dueNow.due_today);
+    expect(later.due_today).toBeGreaterThanOrEqual(5);
+    expect(later.used_word).toBe(0);
+    const check = (await ok(fep.checkCreateFlash, { range_kind: 'due', size: 50 }, 'a')) as {
+      cards: number;
+      new_cards: number;
+    };
+    expect(check.cards).toBe(later.due_today);
+    expect(check.new_cards).toBe(0);
+    const due = ((await ok(fep.createFlash, { range_kind: 'due', size: 50 }, 'a')) as { flash: Flash }).flash;
+    // A mastered word due again comes back at Exam (spell it) and, spelled, is Master again with a longer interval.
+    const back = due.round.runtimes.find((c) => mastered.some((m) => m.word === c.word));
+    expect(back?.kind).toBe('spell');
+    const before = mastered.find((m) => m.word === back?.word);
+    while (due.round.cursor_index < due.round.runtimes.length) {
+      const res = await answer(due, true);
+      if (res.word === back?.word) {
+        expect(res.level).toBe(FlashLevel.Master);
+        const prevInterval = (before?.due?.getTime() ?? 0) - (before?.updatedAt.getTime() ?? 0);
+        expect(res.due * 1000 - t.clock.now().getTime()).toBeGreaterThan(prevInterval);
+      }
+    }
+  });
+
+  it('takes the daily new-card quota, then coins with a ledger row, never below 0', async () => {
+    // A trial: 20 new words a day free (role_quotas.flash_new_per_day).
+    const first = (await ok(fep.checkCreateFlash, { range_kind: 'book', book_id: 'band-2-1', size: 20 }, 'trial')) as {
+      per_day: number;
+      free_left: number;
+      coins_needed: number;
+    };
+    expect(first).toMatchObject({ per_day: 20, free_left: 20, coins_needed: 0 });
+    await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-2-1', size: 20 }, 'trial');
+    const second = (await ok(fep.checkCreateFlash, { range_kind: 'book', book_id: 'band-2-2', size: 10 }, 'trial')) as {
+      free_left: number;
+      coins_needed: number;
+      coins: number;
+      allowed: boolean;
+    };
+    expect(second).toMatchObject({ free_left: 0, coins_needed: 10, coins: 0, allowed: false });
+    const sets = await count(flashes);
+    const refused = await call(fep.createFlash, { range_kind: 'book', book_id: 'band-2-2', size: 10 }, 'trial');
+    expect(refused.ok).toBe(false);
+    expect(refused.err_data?.kind).toBe('day_overflow');
+    expect(refused.err_data?.show).toMatch(/还需 10 个闪卡币，当前余额 0 个/);
+    expect(await count(flashes)).toBe(sets);
+    await setCoins('trial', 15);
+    const paid = (await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-2-2', size: 10 }, 'trial')) as {
+      coins: number;
+      coins_spent: number;
+      flash: Flash;
+    };
+    expect(paid).toMatchObject({ coins: 5, coins_spent: 10 });
+    const ledger = await t.database.db
+      .select()
+      .from(flashCoinLedger)
+      .where(eq(flashCoinLedger.userId, ids.trial as number));
+    expect(ledger).toMatchObject([{ delta: -10, balance: 5, reason: 'create_flash', flashId: paid.flash.id }]);
+    // Words already studied cost nothing: a set of the same book again is free.
+    const same = (await ok(fep.checkCreateFlash, { range_kind: 'book', book_id: 'band-2-2', size: 10 }, 'trial')) as {
+      new_cards: number;
+      coins_needed: number;
+    };
+    expect(same).toMatchObject({ new_cards: 0, coins_needed: 0 });
+  });
+
+  it('parallel creates never overspend the coins', async () => {
+    await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-3-1', size: 20 }, 'race');
+    await setCoins('race', 12);
+    const results = await Promise.all(
+      [2, 3, 4, 5, 6].map((n) =>
+        call(fep.createFlash, { range_kind: 'book', book_id: `band-3-${n}`, size: 5 }, 'race'),
+      ),
+    );
+    expect(results.filter((r) => r.ok).length).toBe(2);
+    expect(results.filter((r) => !r.ok).every((r) => r.err_data?.kind === 'day_overflow')).toBe(true);
+    const [u] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, ids.race as number));
+    expect(u?.flashCoins).toBe(2);
+    const ledger = await t.database.db
+      .select()
+      .from(flashCoinLedger)
+      .where(eq(flashCoinLedger.userId, ids.race as number));
+    expect(ledger.map((l) => l.delta)).toEqual([-5, -5]);
+    expect(ledger.map((l) => l.balance).sort()).toEqual([2, 7]);
+  });
+
+  it('collects a card and lists it in 我的闪卡-收藏', async () => {
+    const res = (await ok(fep.collectCard, { word: 'Mercurial' }, 'b')) as {
+      card: { word: string; collected: boolean };
+    };
+    expect(res.card).toMatchObject({ word: 'mercurial', collected: true });
+    const list = (await ok(fep.listCards, { kind: 'collected' }, 'b')) as { cards: { word: string; gloss: string }[] };
+    expect(list.cards.map((c) => c.word)).toEqual(['mercurial']);
+    expect(list.cards[0]?.gloss).toMatch(/情绪多变/);
+    const set = ((await ok(fep.createFlash, { range_kind: 'collected', size: 5 }, 'b')) as { flash: Flash }).flash;
+    expect(set.round.runtimes.map((c) => c.word)).toEqual(['mercurial']);
+    expect(set.round.runtimes[0]?.collected).toBe(true);
+    const unknown = await call(fep.collectCard, { word: 'notawordzz' }, 'b');
+    expect(unknown.err_data?.show).toMatch(/词库中没有这个单词/);
+    expect((await ok(fep.listCards, { kind: 'collected' }, 'a')) as { total: number }).toMatchObject({ total: 0 });
+  });
+
+  it('refuses bad bodies in Chinese and writes nothing', async () => {
+    const before = await Promise.all([count(flashes), count(wordCards), count(reviewLog), count(flashCoinLedger)]);
+    const bad: [Ep, unknown][] = [
+      [fep.checkCreateFlash, { range_kind: 'everything' }],
+      [fep.checkCreateFlash, { range_kind: 'book' }],
+      [fep.createFlash, { range_kind: 'book', book_id: 'no-such-book', size: 5 }],
+      [fep.createFlash, { range_kind: 'mine', size: 1000 }],
+      [fep.createFlash, { range_kind: 'mine', size: 'many' }],
+      [fep.createFlash, { range_kind: 'mine', book_id: 'band-1-1' }],
+      [fep.createFlash, { range_kind: 'mine' }],
+      [fep.openFlash, { flash_id: '../../etc' }],
+      [fep.openFlash, { flash_id: 'does-not-exist' }],
+      [fep.openFlash, {}],
+      [fep.updateChoice, { flash_id: setId, round: 0, index: 0, word: 'abandon' }],
+      [fep.updateChoice, { flash_id: setId, round: -1, index: 0, word: 'abandon', choice: 1 }],
+      [fep.updateChoice, { flash_id: setId, round: 0, index: 0, word: 'abandon', choice: 1, text: 'x' }],
+      [fep.updateChoice, [1, 2, 3]],
+      [fep.finishRound, { flash_id: setId, round: 0, runtimes: 'all' }],
+      [fep.finishRound, { flash_id: setId, round: 0, runtimes: [{ word: 'a', level: 9, correct: true }] }],
+      [fep.collectCard, { word: '' }],
+      [fep.collectCard, { word: 'x'.repeat(100) }],
+      [fep.listCards, { kind: 'everything' }],
+    ];
+    for (const [e, body] of bad) {
+      const res = await call(e, body, 'a');
+      expect(res.ok, `${e.path} ${JSON.stringify(body)}`).toBe(false);
+      expect(res.err_data?.show, `${e.path} ${JSON.stringify(body)}`).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(await Promise.all([count(flashes), count(wordCards), count(reviewLog), count(flashCoinLedger)])).toEqual(
+      before,
+    );
+    const anonymous = (await t.call(fep.getFlashProgress, {})).body;
+    expect(anonymous.ok).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+// The flash cards' reads and writes (ADR 0028).
+import type { RequestOf } from '@gre/contract/endpoint';
+import { checkCreateFlash, collectCard, createFlash, openFlash } from '@gre/contract/endpoints/flash';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+
+export type FlashRange = Pick<RequestOf<typeof checkCreateFlash>, 'range_kind' | 'book_id'>;
+
+export function flashQuery(flashId: string) {
+  return queryOptions({
+    queryKey: ['flash', 'open', flashId],
+    queryFn: ({ signal }) => api(openFlash, { flash_id: flashId }, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function checkCreateQuery(range: FlashRange, size: number) {
+  return queryOptions({
+    queryKey: ['flash', 'check', range, size],
+    queryFn: ({ signal }) => api(checkCreateFlash, { ...range, size }, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useCreateFlash() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ range, size }: { range: FlashRange; size: number }) => api(createFlash, { ...range, size }),
+    onSuccess: (result) => {
+      client.setQueryData(flashQuery(result.flash.id).queryKey, { flash: result.flash });
+      // The coins changed: the profile is read again.
+      return client.invalidateQueries({ queryKey: ['user'] });
+    },
+  });
+}
+
+/** The spec's message after collecting a card. */
+export const collectedMessage = '收藏成功, 可在【我的闪卡-收藏】处查看';
+
+export function useCollectCard() {
+  return useMutation({
+    mutationFn: ({ word, collected }: { word: string; collected: boolean }) => api(collectCard, { word, collected }),
+    onSuccess: (result) => toast('success', result.card.collected ? collectedMessage : '已取消收藏'),
+  });
+}
