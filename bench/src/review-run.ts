@@ -14,10 +14,11 @@ const pct = (xs: number[], p: number) => {
 };
 
 const served: { url: string; time: number; ms: number }[] = [];
+const gcs: { time: number; ms: number }[] = [];
 const rows = await withTempPostgres(async (env) => {
   const port = '3297';
   const server = await startProcess(
-    ['apps/server/src/main.ts'],
+    [...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'apps/server/src/main.ts'],
     { PORT: port, HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', JWT_SECRET: jwtSecret, ...env },
     /is ready on/,
   );
@@ -26,6 +27,9 @@ const rows = await withTempPostgres(async (env) => {
     const lines = (rest + d.toString()).split('\n');
     rest = lines.pop() ?? '';
     for (const line of lines) {
+      // With BENCH_SERVER_NODE_FLAGS=--trace-gc: the server's long collections, when they happened.
+      const gc = /Mark-Compact.*?([\d.]+) \/ ([\d.]+) ms/.exec(line);
+      if (gc && Number(gc[1]) + Number(gc[2]) >= 20) gcs.push({ time: Date.now(), ms: Number(gc[1]) + Number(gc[2]) });
       if (!line.includes('"request"')) continue;
       try {
         served.push(JSON.parse(line) as { url: string; time: number; ms: number });
@@ -39,6 +43,10 @@ const rows = await withTempPostgres(async (env) => {
   }
 });
 if (!rows) process.exit(1);
+for (const f of rows ?? []) {
+  const long = gcs.filter((g) => f.from && f.to && g.time >= f.from && g.time <= f.to);
+  if (long.length) console.log(`${f.name}: ${long.length} mark-compact collections ≥ 20 ms (${long.map((g) => g.ms.toFixed(0)).join(', ')} ms)`);
+}
 console.log(`\n${duration} s per row; server = the server's own request-to-response time`);
 console.log(`${'row'.padEnd(46)} conns      req/s   p50 ms   p99 ms  server p50  server p99  errors`);
 for (const f of rows) {
