@@ -45,7 +45,10 @@ const rows = await withTempPostgres(async (env) => {
 if (!rows) process.exit(1);
 for (const f of rows ?? []) {
   const long = gcs.filter((g) => f.from && f.to && g.time >= f.from && g.time <= f.to);
-  if (long.length) console.log(`${f.name}: ${long.length} mark-compact collections ≥ 20 ms (${long.map((g) => g.ms.toFixed(0)).join(', ')} ms)`);
+  if (long.length)
+    console.log(
+      `${f.name}: ${long.length} mark-compact collections ≥ 20 ms (${long.map((g) => g.ms.toFixed(0)).join(', ')} ms)`,
+    );
 }
 console.log(`\n${duration} s per row; server = the server's own request-to-response time`);
 console.log(`${'row'.padEnd(46)} conns      req/s   p50 ms   p99 ms  server p50  server p99  errors`);

@@ -23,6 +23,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { wordHref } from '../../app/paths.ts';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { api } from '../../lib/api-client.ts';
 import { flashQuery, useCollectCard } from './queries.ts';
 
@@ -54,11 +55,7 @@ export function FlashPage() {
   }, [data.data, flash]);
 
   if (data.isError && !flash)
-    return (
-      <Alert severity="error" action={<Button onClick={() => data.refetch()}>重试</Button>}>
-        {data.error.message || '闪卡加载失败'}
-      </Alert>
-    );
+    return <RetryAlert onRetry={() => data.refetch()}>{data.error.message || '闪卡加载失败'}</RetryAlert>;
   if (!flash) return <LinearProgress aria-label="加载中" />;
 
   const runtimes = flash.round.runtimes;

@@ -4,7 +4,6 @@ import { collectMany, createRedo } from '@gre/contract/endpoints/craft';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import ClearRounded from '@mui/icons-material/ClearRounded';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -15,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { bookHref, examHref, exportHref, paths } from '../../app/paths.ts';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { toast } from '../../lib/toast.ts';
@@ -228,21 +228,5 @@ function EmptyBook(props: { book: Book }) {
         </Button>
       </Box>
     </Paper>
-  );
-}
-
-/** A load that failed, with a way to try again. */
-function RetryAlert(props: { onRetry: () => void; children: string }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={props.onRetry}>
-          重试
-        </Button>
-      }
-    >
-      {props.children}
-    </Alert>
   );
 }

@@ -7,7 +7,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import ClearRounded from '@mui/icons-material/ClearRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import TuneRounded from '@mui/icons-material/TuneRounded';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -32,6 +31,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { pageItemLabel } from '../../components/page-item-label.ts';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { errorProps, textBinding } from '../../lib/form.ts';
 import { difficultyLabel, kindsByCategory } from '../../lib/question-labels.ts';
 import { searchQuery, tagsQuery } from './queries.ts';
@@ -158,16 +158,7 @@ export function SearchPage() {
           ) : null}
         </Box>
         {results.isError && !results.data ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => results.refetch()}>
-                重试
-              </Button>
-            }
-          >
-            搜索失败，请稍后重试。
-          </Alert>
+          <RetryAlert onRetry={() => results.refetch()}>搜索失败，请稍后重试。</RetryAlert>
         ) : results.data ? (
           <Box sx={{ opacity: results.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
             {results.data.question_infos.length ? (

@@ -1,7 +1,6 @@
 // The word books index: my own books (生词本, 错题单词, 六选二词对), then by frequency, root and
 // similar group, each with its progress.
 import type { WordBook } from '@gre/contract/word';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { wordbookHref } from '../../app/paths.ts';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { wordBooksQuery } from './queries.ts';
 import { bookPercent, bookSections } from './word-logic.ts';
 
@@ -89,19 +89,7 @@ export function WordBooks() {
         ))}
       </Box>
     );
-  if (books.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => books.refetch()}>
-            重试
-          </Button>
-        }
-      >
-        词书加载失败，请稍后重试。
-      </Alert>
-    );
+  if (books.isError) return <RetryAlert onRetry={() => books.refetch()}>词书加载失败，请稍后重试。</RetryAlert>;
   return (
     <Stack spacing={3.5}>
       {bookSections(books.data.books).map((s) => (

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { searchQuestionHref } from '../../app/paths.ts';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { wordDetailQuery } from './queries.ts';
 import { canSpeak, speak } from './speak.ts';
 import { WordActions } from './word-actions.tsx';
@@ -187,17 +188,6 @@ export function WordDetailPanel(props: { word: string }) {
       </Stack>
     );
   if (detail.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => detail.refetch()}>
-            重试
-          </Button>
-        }
-      >
-        {detail.error.message || '单词详情加载失败'}
-      </Alert>
-    );
+    return <RetryAlert onRetry={() => detail.refetch()}>{detail.error.message || '单词详情加载失败'}</RetryAlert>;
   return <WordDetailView detail={detail.data} mark={detail.data.mark} />;
 }

@@ -30,6 +30,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageItemLabel } from '../../components/page-item-label.ts';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { wordInfosQuery } from '../../lib/word-infos-query.ts';
 import { FlashStartButton } from '../flash/flash-start-button.tsx';
 import { wordSearchQuery } from './queries.ts';
@@ -262,16 +263,7 @@ function WordList(props: { state: WordListState; apply: (patch: Partial<WordList
         ) : null}
       </Box>
       {results.isError && !results.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => results.refetch()}>
-              重试
-            </Button>
-          }
-        >
-          查找失败，请稍后重试。
-        </Alert>
+        <RetryAlert onRetry={() => results.refetch()}>查找失败，请稍后重试。</RetryAlert>
       ) : results.data ? (
         results.data.words.length ? (
           <Paper variant="outlined" sx={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}>

@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { wordHref } from '../../app/paths.ts';
 import { pageItemLabel } from '../../components/page-item-label.ts';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { FlashStartButton } from '../flash/flash-start-button.tsx';
 import { bookWordsQuery, useMergeBook } from './queries.ts';
 import { WordActions } from './word-actions.tsx';
@@ -109,16 +110,7 @@ export function WordbookPage() {
         </Paper>
       ) : null}
       {data.isError && !data.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => data.refetch()}>
-              重试
-            </Button>
-          }
-        >
-          {data.error.message || '词书加载失败'}
-        </Alert>
+        <RetryAlert onRetry={() => data.refetch()}>{data.error.message || '词书加载失败'}</RetryAlert>
       ) : data.data ? (
         data.data.words.length ? (
           <Stack
