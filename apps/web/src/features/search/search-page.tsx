@@ -11,7 +11,6 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -27,9 +26,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { FilterRow, ToggleChip } from '../../components/filter-chips.tsx';
 import { pageItemLabel } from '../../components/page-item-label.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { errorProps, textBinding } from '../../lib/form.ts';
@@ -244,43 +244,8 @@ function SearchBox(props: { initial: string; onSubmit: (q: string) => void }) {
   );
 }
 
-function FilterRow(props: { label: string; id: string; children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '72px minmax(0, 1fr)' },
-        alignItems: 'center',
-        gap: { xs: 0.75, sm: 1.5 },
-      }}
-    >
-      <Typography id={props.id} variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-        {props.label}
-      </Typography>
-      <Box role="group" aria-labelledby={props.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, minWidth: 0 }}>
-        {props.children}
-      </Box>
-    </Box>
-  );
-}
-
-function ToggleChip(props: { label: string; selected: boolean; onClick: () => void }) {
-  return (
-    <Chip
-      label={props.label}
-      clickable
-      onClick={props.onClick}
-      color={props.selected ? 'primary' : 'default'}
-      variant={props.selected ? 'filled' : 'outlined'}
-      aria-pressed={props.selected}
-      sx={{ height: 36, borderRadius: 18, '& .MuiChip-label': { px: 1.75 } }}
-    />
-  );
-}
-
 function Filters(props: { state: SearchState; apply: (patch: Partial<SearchState>) => void }) {
   const { state, apply } = props;
-  const ids = useId();
   const tags = useQuery(tagsQuery(state.category));
   const tagOptions = tags.data?.tags ?? [];
   const chosenTags = state.tags.map(
@@ -290,7 +255,7 @@ function Filters(props: { state: SearchState; apply: (patch: Partial<SearchState
   return (
     <Stack spacing={1.75} sx={{ pt: { xs: 0.5, md: 0 } }}>
       {kinds.length > 1 ? (
-        <FilterRow label="题型" id={`${ids}-kind`}>
+        <FilterRow label="题型">
           {kinds.map((k) => (
             <ToggleChip
               key={k}
@@ -301,7 +266,7 @@ function Filters(props: { state: SearchState; apply: (patch: Partial<SearchState
           ))}
         </FilterRow>
       ) : null}
-      <FilterRow label="难度" id={`${ids}-difficulty`}>
+      <FilterRow label="难度">
         {difficulties.map((d) => (
           <ToggleChip
             key={d}
@@ -311,7 +276,7 @@ function Filters(props: { state: SearchState; apply: (patch: Partial<SearchState
           />
         ))}
       </FilterRow>
-      <FilterRow label="知识点" id={`${ids}-tags`}>
+      <FilterRow label="知识点">
         <Autocomplete
           multiple
           size="small"
@@ -351,7 +316,7 @@ function Filters(props: { state: SearchState; apply: (patch: Partial<SearchState
           sx={{ width: '100%', maxWidth: 560 }}
         />
       </FilterRow>
-      <FilterRow label="范围" id={`${ids}-only`}>
+      <FilterRow label="范围">
         <FormControlLabel
           control={<Switch checked={state.only} onChange={(e) => apply({ only: e.target.checked })} />}
           label="只看可做的题"

@@ -27,8 +27,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FilterRow, ToggleChip } from '../../components/filter-chips.tsx';
 import { pageItemLabel } from '../../components/page-item-label.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { wordInfosQuery } from '../../lib/word-infos-query.ts';
@@ -132,41 +133,6 @@ function SearchBox(props: { initial: string; onSubmit: (q: string) => void }) {
         查找
       </Button>
     </Box>
-  );
-}
-
-function FilterRow(props: { label: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '64px minmax(0, 1fr)' },
-        alignItems: 'center',
-        gap: { xs: 0.5, sm: 1.5 },
-      }}
-    >
-      <Typography id={id} variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-        {props.label}
-      </Typography>
-      <Box role="group" aria-labelledby={id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, minWidth: 0 }}>
-        {props.children}
-      </Box>
-    </Box>
-  );
-}
-
-function ToggleChip(props: { label: string; selected: boolean; onClick: () => void }) {
-  return (
-    <Chip
-      label={props.label}
-      clickable
-      onClick={props.onClick}
-      color={props.selected ? 'primary' : 'default'}
-      variant={props.selected ? 'filled' : 'outlined'}
-      aria-pressed={props.selected}
-      sx={{ height: 34, borderRadius: 17 }}
-    />
   );
 }
 
