@@ -3,32 +3,9 @@
 // state and the way to a first mock. Each project registers its own candidate.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { apiLogin, codeFromOutbox, uniqueEmail } from './support.ts';
+import { apiLogin, newCandidate, post } from './support.ts';
 
 type Answer = { selects: number[]; multi_selects: number[]; text: string; description: string; text2: string };
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown, token?: string): Promise<T> {
-  const res = await request.post(path, {
-    data,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const body = await res.json();
-  if (!body.ok) throw new Error(`${path}: ${JSON.stringify(body.err_data)}`);
-  return body.data as T;
-}
-
-/** A new trial candidate, registered with an email code as the login page does it. */
-async function newCandidate(request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('stats');
-  await post(request, '/api/email/send_code', { email, purpose: 'register' });
-  const code = await codeFromOutbox(email);
-  const data = await post<{ token: string }>(request, '/api/user/register', {
-    account: email,
-    code,
-    password: 'Kettle-moon-47',
-  });
-  return data.token;
-}
 
 interface ExamView {
   exam: {

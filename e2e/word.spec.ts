@@ -3,10 +3,11 @@
 // sees the book's progress change. Desktop and phone, each with its own account and book.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { apiLogin } from './support.ts';
+import { newCandidate } from './support.ts';
 
-async function signIn(page: Page, request: APIRequestContext, account: string): Promise<void> {
-  const token = await apiLogin(request, account);
+/** A candidate of its own (other journeys add words to the demo accounts' lists). */
+async function signIn(page: Page, request: APIRequestContext): Promise<void> {
+  const token = await newCandidate(request, 'words');
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
 }
@@ -17,7 +18,7 @@ test('a candidate finds a word, adds it to 生词本, marks a 熟词 and merges 
 }, testInfo) => {
   test.setTimeout(120_000);
   const phone = testInfo.project.name === 'phone';
-  await signIn(page, request, phone ? 'vip@demo.gre-prep.cn' : 'member@demo.gre-prep.cn');
+  await signIn(page, request);
   const [word, simple, unit] = phone ? ['prodigal', 'laconic', 3] : ['mercurial', 'obdurate', 2];
 
   // The nav lists the word page; the list loads with its filters.
