@@ -7,6 +7,7 @@ import { essays } from '../db/schema/essay.ts';
 import { exams } from '../db/schema/exam.ts';
 import { responses } from '../db/schema/scoring.ts';
 import { dailyActivity } from '../db/schema/summary.ts';
+import { newRuntime, type StoredSection } from '../modules/exam/exam.engine.ts';
 import { chinaDay } from '../platform/clock.ts';
 import type { TestApp } from './harness.ts';
 
@@ -62,6 +63,42 @@ export async function buildExam(
     createdAt: new Date(when.getTime() - 3_600_000),
     updatedAt: when,
     finishedAt: done ? when : null,
+  });
+  return id;
+}
+
+/**
+ * A timed one-question word test of `userId`, not started (limit in seconds): the row a timed word
+ * set would store (no product page makes one yet). The answer gate treats its word as a running
+ * exam's key. Returns its id.
+ */
+export async function buildWordTest(t: TestApp, userId: number, questionId: string, limit: number): Promise<string> {
+  const id = nextId('word-test');
+  const now = t.clock.now();
+  const sections: StoredSection[] = [
+    {
+      index: 0,
+      name: '单词测验',
+      kind: 'practice',
+      difficulty: 1,
+      limit,
+      startedAt: 0,
+      finishedAt: 0,
+      used: 0,
+      finished: false,
+      auto: false,
+      questions: [newRuntime(questionId)],
+    },
+  ];
+  await t.database.db.insert(exams).values({
+    id,
+    userId,
+    name: '单词测验',
+    kind: 'custom',
+    status: ExamStatus.NotStart,
+    sections,
+    createdAt: now,
+    updatedAt: now,
   });
   return id;
 }

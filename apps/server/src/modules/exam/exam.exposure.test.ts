@@ -15,9 +15,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examExposures, exams } from '../../db/schema/exam.ts';
 import { staffUser, userWithRole } from '../../test/accounts.ts';
+import { buildWordTest } from '../../test/factories.ts';
 import { buildSecondApp, createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { createScoringRepo } from '../scoring/scoring.repo.ts';
-import { newRuntime, type StoredSection } from './exam.engine.ts';
+import type { StoredSection } from './exam.engine.ts';
 import { carriesQuestions, runningUntil } from './exam.exposure.ts';
 
 /** What the walker does with each endpoint of the contract during a running mock. */
@@ -586,32 +587,7 @@ describe.each(testDbKinds())('no answers during a running exam on %s', (kind) =>
       const theWord = q.word_info?.id as string;
       const another = (await full(found.question_infos[1]?.id as string)).question.word_info?.id as string;
       // No product page makes a timed word set yet; the exam row is what one would store.
-      const now = t.clock.now();
-      const sections: StoredSection[] = [
-        {
-          index: 0,
-          name: '单词测验',
-          kind: 'practice',
-          difficulty: 1,
-          limit: 300,
-          startedAt: 0,
-          finishedAt: 0,
-          used: 0,
-          finished: false,
-          auto: false,
-          questions: [newRuntime(q.id)],
-        },
-      ];
-      await t.database.db.insert(exams).values({
-        id: `word-test-${Date.now()}`,
-        userId: Number(user.id),
-        name: '单词测验',
-        kind: 'custom',
-        status: ExamStatus.NotStart,
-        sections,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await buildWordTest(t, Number(user.id), q.id, 300);
       const refused = await t.call(word.getWordDetails, { word: theWord }, { token });
       expect(refused.body.err_data).toMatchObject({ kind: 'forbidden', show: expect.stringMatching(/交卷后/) });
       expect(another).not.toBe(theWord);
@@ -633,32 +609,7 @@ describe.each(testDbKinds())('no answers during a running exam on %s', (kind) =>
       // A set made before the exam holds the word.
       const before = await ok(flash.createFlash, { range_kind: 'collected', size: 5 }, token);
       expect(before.flash.round.runtimes.map((c) => c.word)).toContain(theWord);
-      const now = t.clock.now();
-      const sections: StoredSection[] = [
-        {
-          index: 0,
-          name: '单词测验',
-          kind: 'practice',
-          difficulty: 1,
-          limit: 3600,
-          startedAt: 0,
-          finishedAt: 0,
-          used: 0,
-          finished: false,
-          auto: false,
-          questions: [newRuntime(q.id)],
-        },
-      ];
-      await t.database.db.insert(exams).values({
-        id: `flash-test-${Date.now()}`,
-        userId: Number(user.id),
-        name: '单词测验',
-        kind: 'custom',
-        status: ExamStatus.NotStart,
-        sections,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await buildWordTest(t, Number(user.id), q.id, 3600);
       // The gate's lookup of the user's exams is kept a minute.
       t.clock.advance(61_000);
       const refused = await t.call(flash.openFlash, { flash_id: before.flash.id }, { token });

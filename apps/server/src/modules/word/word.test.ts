@@ -9,15 +9,14 @@ import * as cep from '@gre/contract/endpoints/craft';
 import * as ep from '@gre/contract/endpoints/exam';
 import * as qep from '@gre/contract/endpoints/question';
 import * as wep from '@gre/contract/endpoints/word';
-import { ExamStatus, RoleKind } from '@gre/contract/enums';
+import { RoleKind } from '@gre/contract/enums';
 import type { Answer } from '@gre/contract/question';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exams } from '../../db/schema/exam.ts';
 import { userWords } from '../../db/schema/word.ts';
 import { staffUser, userWithRole } from '../../test/accounts.ts';
+import { buildWordTest } from '../../test/factories.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
-import { newRuntime, type StoredSection } from '../exam/exam.engine.ts';
 
 describe.each(testDbKinds())('the vocabulary on %s', (kind) => {
   let t: TestApp;
@@ -312,32 +311,7 @@ describe.each(testDbKinds())('the vocabulary on %s', (kind) => {
     const before = await ok(wep.getAllWords, {}, 'c');
     const gloss = before.words.find((w) => w.word === theWord)?.gloss as string;
     expect(gloss).toBeTruthy();
-    const now = t.clock.now();
-    const sections: StoredSection[] = [
-      {
-        index: 0,
-        name: '单词测验',
-        kind: 'practice',
-        difficulty: 1,
-        limit: 300,
-        startedAt: 0,
-        finishedAt: 0,
-        used: 0,
-        finished: false,
-        auto: false,
-        questions: [newRuntime(q.id)],
-      },
-    ];
-    await t.database.db.insert(exams).values({
-      id: `word-list-${Date.now()}`,
-      userId: ids.e as number,
-      name: '单词测验',
-      kind: 'custom',
-      status: ExamStatus.NotStart,
-      sections,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await buildWordTest(t, ids.e as number, q.id, 300);
     await ok(wep.addWords, { words: [theWord] }, 'e');
     const during = await ok(wep.getAllWords, {}, 'e');
     expect(during.words.find((w) => w.word === theWord)).toMatchObject({ gloss: '', poses: [] });
