@@ -1,7 +1,8 @@
 // The review loop (issue 14): a candidate finishes a 练习模式 set (some answers wrong, one skipped),
 // notes reasons on a wrong answer, collects another question with a new tag, opens 错题本, redoes
 // the wrongs and sees today's review count change. Desktop and phone, each with its own account.
-import type { APIRequestContext, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { apiLogin } from './support.ts';
 
@@ -17,6 +18,12 @@ async function dueCount(page: Page): Promise<number> {
   const heading = page.getByRole('heading', { name: /^今日待复习 \d+ 题$/ });
   await expect(heading).toBeVisible();
   return Number(/(\d+)/.exec((await heading.textContent()) ?? '')?.[1]);
+}
+
+/** A finished download's file name and text. */
+async function readDownload(download: Download): Promise<{ name: string; text: string }> {
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
 }
 
 /** Ends the section from the player and waits for the result. */
@@ -152,6 +159,27 @@ test('a candidate notes a wrong answer, collects with a tag, redoes the wrongs a
   const due = await dueCount(page);
   expect(due).toBe(before + 1);
   await page.goBack();
+  await expect(page).toHaveURL(/\/personal\/wrongs$/);
+
+  // Export the book: the print page lists the noted question with my note; both downloads hold it.
+  await page.getByRole('region', { name: '批量操作' }).getByRole('button', { name: '导出' }).click();
+  await expect(page).toHaveURL(/\/personal\/export\?/);
+  await expect(page.getByRole('heading', { name: /^GRE 复习题目导出（\d+ 题）$/ })).toBeVisible();
+  await expect(page.getByText('让步转折没看出来').first()).toBeVisible();
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: '下载 CSV' }).click();
+  const csv = await readDownload(await csvDownload);
+  expect(csv.name).toMatch(/^gre-review-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(csv.text.startsWith('\uFEFF"题号","题型","题目","我的答案","正确答案","解析","我的笔记"')).toBe(true);
+  expect(csv.text).toContain('让步转折没看出来');
+  const mdDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: '下载 Markdown' }).click();
+  const md = await readDownload(await mdDownload);
+  expect(md.name).toMatch(/\.md$/);
+  expect(md.text).toMatch(/^# GRE 复习题目导出（\d+ 题）\n/);
+  expect(md.text).toContain('- **我的答案**：');
+  expect(md.text).toContain('让步转折没看出来');
+  await page.getByRole('button', { name: '返回' }).click();
   await expect(page).toHaveURL(/\/personal\/wrongs$/);
 
   // Redo every wrong answer (the whole book), answering each from the key this time.
