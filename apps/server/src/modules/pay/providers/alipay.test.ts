@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StartupError } from '../../../platform/startup-errors.ts';
 import {
   type AlipayOptions,
+  alipayEnvNames,
   alipayOptionsFromEnv,
   alipaySignContent,
   createAlipayProvider,
@@ -295,6 +296,16 @@ describe('Alipay adapter: notifications', () => {
     }
   });
 
+  it('a full refund is notified as Refunded, a partial one leaves the trade Paid', async () => {
+    const no = await paid(1990);
+    await provider.refund({ outTradeNo: no, refundNo: `R${no}`, refundFen: 1990, totalFen: 1990, reason: '重复支付' });
+    const full = await provider.verifyNotification(fake.notification(no, { notifyId: `F${no}`, refundFee: '19.90' }));
+    expect(full).toMatchObject({ notificationId: `F${no}`, order: { state: 'Refunded', amountFen: 1990 } });
+    const partlyRefunded = await paid(1990);
+    const partial = fake.notification(partlyRefunded, { refundFee: '9.90' });
+    expect((await provider.verifyNotification(partial)).order.state).toBe('Paid');
+  });
+
   it('a wrong signature → signature', async () => {
     const no = await paid(1990);
     const a = fake.notification(no);
@@ -405,6 +416,18 @@ describe('Alipay settings', () => {
       ),
     ).toBe(true);
     fs.rmSync(dir, { recursive: true });
+  });
+
+  it('reads only the variables it lists (the list README and .env.example are checked against)', () => {
+    const read = new Set<string>();
+    const env = new Proxy(base() as Record<string, string | undefined>, {
+      get: (target, name: string) => {
+        read.add(name);
+        return target[name];
+      },
+    });
+    alipayOptionsFromEnv(env);
+    expect([...read].filter((name) => !alipayEnvNames.includes(name))).toEqual([]);
   });
 
   it('names the missing or wrong variable, in Chinese and English', () => {

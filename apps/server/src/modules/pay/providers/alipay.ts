@@ -318,7 +318,11 @@ export function createAlipayProvider(options: AlipayOptions, deps: Deps = {}): P
         );
       if (!params.notify_id || !params.out_trade_no)
         throw new ProviderError('rejected', 'Alipay notification without notify_id or out_trade_no');
-      return { notificationId: params.notify_id, order: orderOf(params, params.out_trade_no) };
+      const order = orderOf(params, params.out_trade_no);
+      // A refund is notified as a trade_status_sync too: a full one closes the trade (TRADE_CLOSED with refund_fee).
+      if (order.state === 'Closed' && params.refund_fee && fenOfYuan(params.refund_fee) === order.amountFen)
+        order.state = 'Refunded';
+      return { notificationId: params.notify_id, order };
     },
 
     notificationAck(ok: boolean): NotificationAck {
@@ -327,6 +331,17 @@ export function createAlipayProvider(options: AlipayOptions, deps: Deps = {}): P
   };
   return provider;
 }
+
+/** Every variable alipayOptionsFromEnv reads (README "WeChat Pay and Alipay", .env.example). */
+export const alipayEnvNames: readonly string[] = [
+  'ALIPAY_APP_ID',
+  'ALIPAY_PRIVATE_KEY',
+  'ALIPAY_PRIVATE_KEY_FILE',
+  'ALIPAY_PUBLIC_KEY',
+  'ALIPAY_PUBLIC_KEY_FILE',
+  'ALIPAY_GATEWAY',
+  'ALIPAY_SELLER_ID',
+];
 
 const provider = '支付宝';
 

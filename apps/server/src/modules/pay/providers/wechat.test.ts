@@ -12,7 +12,13 @@ import { Wechatpay } from 'wechatpay-axios-plugin';
 import { StartupError } from '../../../platform/startup-errors.ts';
 import { type PaymentProvider, ProviderError } from './provider.ts';
 import { startWechatFake, type WechatFake } from './testing/wechat-fake.ts';
-import { createWechatPayProvider, rfc3339Beijing, type WechatPayOptions, wechatPayOptionsFromEnv } from './wechat.ts';
+import {
+  createWechatPayProvider,
+  rfc3339Beijing,
+  type WechatPayOptions,
+  wechatPayEnvNames,
+  wechatPayOptionsFromEnv,
+} from './wechat.ts';
 
 const rsa = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
 const merchant = rsa();
@@ -147,11 +153,12 @@ describe('WeChat Pay adapter: orders', () => {
     expect(fake.requests.at(-1)?.url).toBe(`/v3/pay/transactions/out-trade-no/NO-SUCH-ORDER?mchid=${mchid}`);
   });
 
-  it('closes an unpaid order; closing an unknown one is no error; closing a paid one is refused', async () => {
+  it('closes an unpaid order; closing it again or an unknown one is no error; closing a paid one is refused', async () => {
     const no = newNo();
     await provider.create(order(no));
     await provider.close(no);
     expect((await provider.query(no)).state).toBe('Closed');
+    await provider.close(no);
     await provider.close('NO-SUCH-ORDER');
     const paidNo = newNo();
     await provider.create(order(paidNo));
@@ -354,6 +361,18 @@ describe('WeChat Pay settings', () => {
     expect(o.platformKeys.get(platformKeyId)?.equals(platform.publicKey)).toBe(true);
     expect(o.merchantPrivateKey.equals(merchant.privateKey)).toBe(true);
     fs.rmSync(dir, { recursive: true });
+  });
+
+  it('reads only the variables it lists (the list README and .env.example are checked against)', () => {
+    const read = new Set<string>();
+    const env = new Proxy(base() as Record<string, string | undefined>, {
+      get: (target, name: string) => {
+        read.add(name);
+        return target[name];
+      },
+    });
+    wechatPayOptionsFromEnv(env);
+    expect([...read].filter((name) => !wechatPayEnvNames.includes(name))).toEqual([]);
   });
 
   it('names the missing or wrong variable, in Chinese and English', () => {

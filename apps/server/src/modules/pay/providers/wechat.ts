@@ -244,7 +244,9 @@ export function createWechatPayProvider(options: WechatPayOptions, deps: Deps = 
       const answer = await call('POST', `/v3/pay/transactions/out-trade-no/${encode(outTradeNo)}/close`, {
         mchid: options.mchid,
       });
-      if (!isNotFound(answer)) expectOk(answer);
+      // Closing twice answers ORDER_CLOSED: the order is closed, which is what was asked.
+      if (isNotFound(answer) || (answer.signed && answer.json.code === 'ORDER_CLOSED')) return;
+      expectOk(answer);
     },
 
     async refund(input: RefundInput): Promise<RefundResult> {
@@ -318,6 +320,22 @@ export function createWechatPayProvider(options: WechatPayOptions, deps: Deps = 
     },
   };
 }
+
+/** Every variable wechatPayOptionsFromEnv reads (README "WeChat Pay and Alipay", .env.example). */
+export const wechatPayEnvNames: readonly string[] = [
+  'WECHATPAY_MCHID',
+  'WECHATPAY_APPID',
+  'WECHATPAY_SERIAL_NO',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_PRIVATE_KEY_FILE',
+  'WECHATPAY_APIV3_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY_FILE',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY_ID',
+  'WECHATPAY_PLATFORM_CERT',
+  'WECHATPAY_PLATFORM_CERT_FILE',
+  'WECHATPAY_BASE_URL',
+];
 
 const provider = '微信支付';
 

@@ -43,7 +43,7 @@ export interface AlipayFake {
   /** The trade_status_sync notification for the trade as it is now, form-encoded and signed. */
   notification(
     outTradeNo: string,
-    tweak?: { notifyId?: string; appId?: string; sellerId?: string; totalAmount?: string },
+    tweak?: { notifyId?: string; appId?: string; sellerId?: string; totalAmount?: string; refundFee?: string },
   ): { headers: Record<string, string>; rawBody: string; params: Record<string, string> };
   close(): Promise<void>;
 }
@@ -250,6 +250,10 @@ export async function startAlipayFake(options: AlipayFakeOptions): Promise<Alipa
         point_amount: '0.00',
       };
       if (!params.gmt_payment) delete params.gmt_payment;
+      if (tweak.refundFee) {
+        params.refund_fee = tweak.refundFee;
+        params.gmt_refund = `${beijing(new Date())}.000`;
+      }
       const content = Object.keys(params)
         .filter((k) => k !== 'sign' && k !== 'sign_type')
         .sort()

@@ -144,6 +144,7 @@ export async function startWechatFake(options: WechatFakeOptions): Promise<Wecha
         if (!order) return error(404, 'ORDER_NOT_EXIST', '订单不存在');
         if (order.trade_state === 'SUCCESS' || order.trade_state === 'REFUND')
           return error(400, 'ORDERPAID', '订单已支付');
+        if (order.trade_state === 'CLOSED') return error(400, 'ORDER_CLOSED', '订单已关闭');
         order.trade_state = 'CLOSED';
         return { status: 204 };
       }
