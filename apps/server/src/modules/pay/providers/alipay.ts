@@ -24,6 +24,7 @@ import {
 import {
   beijingParts,
   fenOfYuan,
+  type ProviderLabel,
   privateKeyOf,
   publicKeyOf,
   requiredInlineOrFile,
@@ -343,7 +344,7 @@ export const alipayEnvNames: readonly string[] = [
   'ALIPAY_SELLER_ID',
 ];
 
-const provider = '支付宝';
+const provider: ProviderLabel = { zh: '支付宝', en: 'Alipay' };
 
 /** ALIPAY_* → options. */
 export function alipayOptionsFromEnv(env: Record<string, string | undefined>): AlipayOptions {

@@ -8,19 +8,25 @@ import { StartupError } from '../../../platform/startup-errors.ts';
 
 type Env = Record<string, string | undefined>;
 
+/** The provider a setting belongs to, named in both languages of a start-up error. */
+export interface ProviderLabel {
+  zh: string;
+  en: string;
+}
+
 /** `name` from the environment, trimmed; a StartupError when it is absent or empty. */
-export function requiredVar(env: Env, name: string, provider: string): string {
+export function requiredVar(env: Env, name: string, provider: ProviderLabel, orFile = false): string {
   const value = env[name]?.trim();
   if (!value)
     throw new StartupError(
-      `使用${provider}时必须设置环境变量 ${name}（见 README “WeChat Pay and Alipay”）`,
-      `${name} must be set to use ${provider === '微信支付' ? 'WeChat Pay' : 'Alipay'} (see README "WeChat Pay and Alipay")`,
+      `使用${provider.zh}时必须设置环境变量 ${name}${orFile ? `（或用 ${name}_FILE 指定文件）` : ''}（见 README “WeChat Pay and Alipay”）`,
+      `${name}${orFile ? ` (or ${name}_FILE, a file path)` : ''} must be set to use ${provider.en} (see README "WeChat Pay and Alipay")`,
     );
   return value;
 }
 
 /** The text of `name`, or of the file `name_FILE` names; undefined when neither is set. */
-export function inlineOrFile(env: Env, name: string, provider: string): string | undefined {
+export function inlineOrFile(env: Env, name: string, provider: ProviderLabel): string | undefined {
   const inline = env[name]?.trim();
   if (inline) return inline;
   const file = env[`${name}_FILE`]?.trim();
@@ -30,16 +36,16 @@ export function inlineOrFile(env: Env, name: string, provider: string): string |
   } catch (err) {
     const reason = (err as { code?: string }).code ?? String(err);
     throw new StartupError(
-      `${provider}：无法读取 ${name}_FILE 指向的文件 ${file}（${reason}）`,
+      `${provider.zh}：无法读取 ${name}_FILE 指向的文件 ${file}（${reason}）`,
       `${name}_FILE points to ${file}, which cannot be read (${reason})`,
     );
   }
 }
 
 /** Like inlineOrFile, but one of the two must be set. */
-export function requiredInlineOrFile(env: Env, name: string, provider: string): string {
+export function requiredInlineOrFile(env: Env, name: string, provider: ProviderLabel): string {
   const value = inlineOrFile(env, name, provider);
-  if (value === undefined) requiredVar(env, name, provider);
+  if (value === undefined) requiredVar(env, name, provider, true);
   return value as string;
 }
 
@@ -47,7 +53,7 @@ export function requiredInlineOrFile(env: Env, name: string, provider: string): 
  * A private key from PEM, or from the bare base64 that Alipay's key tool prints (PKCS#8 or PKCS#1).
  * Throws a StartupError naming `name` when it is not a key.
  */
-export function privateKeyOf(text: string, name: string, provider: string): KeyObject {
+export function privateKeyOf(text: string, name: string, provider: ProviderLabel): KeyObject {
   try {
     if (text.includes('-----BEGIN')) return createPrivateKey(text);
     const der = Buffer.from(text.replace(/\s+/g, ''), 'base64');
@@ -58,30 +64,30 @@ export function privateKeyOf(text: string, name: string, provider: string): KeyO
     }
   } catch {
     throw new StartupError(
-      `${provider}：${name} 不是有效的 RSA 私钥（应为 PEM 或 base64）`,
+      `${provider.zh}：${name} 不是有效的 RSA 私钥（应为 PEM 或 base64）`,
       `${name} is not a valid RSA private key (PEM or base64 expected)`,
     );
   }
 }
 
 /** A public key from PEM (a public key or an X.509 certificate) or bare base64 (SPKI). */
-export function publicKeyOf(text: string, name: string, provider: string): KeyObject {
+export function publicKeyOf(text: string, name: string, provider: ProviderLabel): KeyObject {
   try {
     if (text.includes('-----BEGIN')) return createPublicKey(text);
     return createPublicKey({ key: Buffer.from(text.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
   } catch {
     throw new StartupError(
-      `${provider}：${name} 不是有效的 RSA 公钥或证书（应为 PEM 或 base64）`,
+      `${provider.zh}：${name} 不是有效的 RSA 公钥或证书（应为 PEM 或 base64）`,
       `${name} is not a valid RSA public key or certificate (PEM or base64 expected)`,
     );
   }
 }
 
 /** An https:// (or, for a local fake, http://) base address. */
-export function urlVar(env: Env, name: string, fallback: string, provider: string): string {
+export function urlVar(env: Env, name: string, fallback: string, provider: ProviderLabel): string {
   const value = env[name]?.trim() || fallback;
   if (!/^https?:\/\/./.test(value) || !URL.canParse(value))
-    throw new StartupError(`${provider}：${name} 必须是 http(s):// 开头的地址`, `${name} must be an http(s):// URL`);
+    throw new StartupError(`${provider.zh}：${name} 必须是 http(s):// 开头的地址`, `${name} must be an http(s):// URL`);
   return value;
 }
 

@@ -1,7 +1,7 @@
 // The WeChat Pay adapter against a local fake of API v3 whose signatures and encryption come from
 // wechatpay-axios-plugin (testing/wechat-fake.ts): happy paths, and every way an answer or a
 // notification can be wrong. Keys are generated once for the file.
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type KeyObject, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -403,6 +403,38 @@ describe('WeChat Pay settings', () => {
     expect(() => wechatPayOptionsFromEnv({ ...base(), WECHATPAY_BASE_URL: 'api.mch.weixin.qq.com' })).toThrow(
       /WECHATPAY_BASE_URL/,
     );
+  });
+
+  it('certificate mode: the serial is read from the platform certificate, and its signatures verify', async () => {
+    const fixtures = path.join(import.meta.dirname, 'testing/fixtures');
+    const certFile = path.join(fixtures, 'platform-cert.test.pem');
+    const { WECHATPAY_PLATFORM_PUBLIC_KEY: _key, WECHATPAY_PLATFORM_PUBLIC_KEY_ID: _id, ...rest } = base();
+    const o = wechatPayOptionsFromEnv({ ...rest, WECHATPAY_PLATFORM_CERT_FILE: certFile });
+    const serial = new X509Certificate(fs.readFileSync(certFile)).serialNumber;
+    expect([...o.platformKeys.keys()]).toEqual([serial]);
+    const certFake = await startWechatFake({
+      mchid,
+      appid,
+      merchantKeys: { [serialNo]: merchant.publicKey },
+      platformPrivateKey: createPrivateKey(fs.readFileSync(path.join(fixtures, 'platform-cert-key.test.pem'))),
+      platformKeyId: serial,
+      apiV3Key,
+    });
+    try {
+      const viaCert = createWechatPayProvider({ ...o, baseUrl: certFake.url });
+      const no = newNo();
+      await viaCert.create(order(no, 1999));
+      certFake.pay(no);
+      expect((await viaCert.query(no)).state).toBe('Paid');
+      expect((await viaCert.verifyNotification(certFake.notification(no))).order.amountFen).toBe(1999);
+      // The public-key adapter does not know this certificate's serial.
+      expect((await rejection(provider.verifyNotification(certFake.notification(no)))).kind).toBe('signature');
+    } finally {
+      await certFake.close();
+    }
+    expect(() =>
+      wechatPayOptionsFromEnv({ ...rest, WECHATPAY_PLATFORM_CERT: pem(platform.publicKey, 'spki') }),
+    ).toThrow(/WECHATPAY_PLATFORM_CERT/);
   });
 
   it('formats time_expire in Beijing time', () => {

@@ -30,6 +30,7 @@ import {
 import {
   beijingParts,
   inlineOrFile,
+  type ProviderLabel,
   privateKeyOf,
   publicKeyOf,
   requiredInlineOrFile,
@@ -337,7 +338,7 @@ export const wechatPayEnvNames: readonly string[] = [
   'WECHATPAY_BASE_URL',
 ];
 
-const provider = '微信支付';
+const provider: ProviderLabel = { zh: '微信支付', en: 'WeChat Pay' };
 
 /**
  * WECHATPAY_* → options. Platform keys: the platform public key and its id (public-key mode), and/or
@@ -355,7 +356,7 @@ export function wechatPayOptionsFromEnv(env: Record<string, string | undefined>)
   const apiV3Key = requiredVar(env, 'WECHATPAY_APIV3_KEY', provider);
   if (Buffer.byteLength(apiV3Key, 'utf8') !== 32)
     throw new StartupError(
-      `${provider}：WECHATPAY_APIV3_KEY 必须是 32 个字符（商户平台 → API安全 → APIv3密钥）`,
+      `${provider.zh}：WECHATPAY_APIV3_KEY 必须是 32 个字符（商户平台 → API安全 → APIv3密钥）`,
       'WECHATPAY_APIV3_KEY must be 32 characters (merchant platform → API security → APIv3 key)',
     );
   const platformKeys = new Map<string, KeyObject>();
@@ -371,7 +372,7 @@ export function wechatPayOptionsFromEnv(env: Record<string, string | undefined>)
       x509 = new X509Certificate(cert);
     } catch {
       throw new StartupError(
-        `${provider}：WECHATPAY_PLATFORM_CERT 不是有效的 PEM 证书`,
+        `${provider.zh}：WECHATPAY_PLATFORM_CERT 不是有效的 PEM 证书`,
         'WECHATPAY_PLATFORM_CERT is not a valid PEM certificate',
       );
     }
@@ -379,7 +380,7 @@ export function wechatPayOptionsFromEnv(env: Record<string, string | undefined>)
   }
   if (platformKeys.size === 0)
     throw new StartupError(
-      `使用${provider}时必须设置 WECHATPAY_PLATFORM_PUBLIC_KEY（及 WECHATPAY_PLATFORM_PUBLIC_KEY_ID）或 WECHATPAY_PLATFORM_CERT，用于验证微信支付的签名`,
+      `使用${provider.zh}时必须设置 WECHATPAY_PLATFORM_PUBLIC_KEY（及 WECHATPAY_PLATFORM_PUBLIC_KEY_ID）或 WECHATPAY_PLATFORM_CERT，用于验证微信支付的签名`,
       'WeChat Pay needs WECHATPAY_PLATFORM_PUBLIC_KEY (with WECHATPAY_PLATFORM_PUBLIC_KEY_ID) or WECHATPAY_PLATFORM_CERT to verify its signatures',
     );
   return {
