@@ -2,6 +2,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { alipayEnvNames } from './modules/pay/providers/alipay.ts';
+import { wechatPayEnvNames } from './modules/pay/providers/wechat.ts';
 import { StartupError } from './platform/startup-errors.ts';
 import { trustedProxiesSchema } from './platform/trusted-proxies.ts';
 
@@ -86,7 +88,12 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** Every variable the server reads (README "Configuration", .env.example, compose.yaml). */
-export const envVariableNames: readonly string[] = Object.keys(envSchema.shape);
+/** Every variable the server reads: its own, and the payment providers' (read by their adapters). */
+export const envVariableNames: readonly string[] = [
+  ...Object.keys(envSchema.shape),
+  ...wechatPayEnvNames,
+  ...alipayEnvNames,
+];
 
 export type AppEnv = 'devel' | 'pre' | 'formal';
 
