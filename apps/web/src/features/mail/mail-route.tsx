@@ -139,7 +139,7 @@ export function Component() {
           value={tab}
           onChange={(_, v: MailCategory) => setParams(v === 'inbox' ? {} : { tab: v })}
           variant="scrollable"
-          allowScrollButtonsMobile
+          scrollButtons="auto"
           aria-label="邮件分类"
         >
           {mailCategories.map((c) => {
@@ -150,7 +150,7 @@ export function Component() {
                 value={c}
                 label={n > 0 ? `${mailCategoryLabel[c]} ${n > 99 ? '99+' : n}` : mailCategoryLabel[c]}
                 aria-label={n > 0 ? `${mailCategoryLabel[c]}，${n} 封未读` : mailCategoryLabel[c]}
-                sx={{ minWidth: { xs: 72, sm: 90 } }}
+                sx={{ minWidth: { xs: 0, sm: 90 }, px: { xs: 1.5, sm: 2 } }}
               />
             );
           })}

@@ -127,7 +127,7 @@ function ComposeForm() {
     return { ...rest, inputRef: ref };
   };
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="发送通知">
+    <Stack component="form" noValidate onSubmit={submit} spacing={2.5} useFlexGap aria-label="发送通知">
       <TextField
         label="标题"
         required
@@ -199,13 +199,14 @@ function ComposeForm() {
           {...errorProps('notice-users', errors.userIds?.message, '多个 ID 用空格、逗号或换行分开')}
         />
       ) : null}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'flex-start' } }}>
         <Controller
           control={form.control}
           name="scheduled"
           render={({ field }) => (
             <FormControlLabel
               label="定时发送"
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0, mt: { sm: 1 } }}
               control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
             />
           )}
@@ -214,6 +215,7 @@ function ComposeForm() {
           <TextField
             type="datetime-local"
             label="发送时间（本机时间）"
+            sx={{ flex: 1 }}
             slotProps={{ inputLabel: { shrink: true } }}
             {...text('sendAt')}
             {...errorProps('notice-send-at', errors.sendAt?.message)}

@@ -60,7 +60,8 @@ export function publicNoticeQuery(p: { userId: string; noticeId: string; token: 
 
 export function useUnsubscribe() {
   return useMutation({
-    mutationFn: (p: { userId: string; token: string }) => api(unsubscribe, { user_id: p.userId, token: p.token }),
+    mutationFn: (p: { userId: string; token: string }) =>
+      api(unsubscribe, { user_id: p.userId, token: p.token }, { shownInPage: ['forbidden', 'invalid_param'] }),
   });
 }
 
