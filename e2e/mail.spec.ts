@@ -2,7 +2,8 @@
 // candidate, with an e-mail copy; the job queue delivers it; the candidate sees the unread badge in
 // the navigation and the notice on home, opens it on /mail (it is read: the badge goes, it moves to
 // 已读); the link in the e-mail (dev outbox) opens the notice without logging in, and a tampered one
-// says the link is invalid. Desktop and phone, each with its own candidate and notice.
+// says the link is invalid; its unsubscribe link unsubscribes once confirmed. Desktop and phone, each
+// with its own candidate and notice.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -14,8 +15,13 @@ async function shot(page: Page, project: string, name: string) {
   await page.screenshot({ path: file, fullPage: project === 'phone' });
 }
 
-/** The path of the notice link e-mailed to `userId` for the notice titled `subject` (dev outbox). */
-async function noticeLink(userId: string, subject: string, timeoutMs = 20_000): Promise<string> {
+/** The path of a link (`notice` or `unsubscribe`) e-mailed to `userId` with the notice titled `subject` (dev outbox). */
+async function emailedLink(
+  userId: string,
+  subject: string,
+  kind: 'notice' | 'unsubscribe' = 'notice',
+  timeoutMs = 20_000,
+): Promise<string> {
   const file = path.join(process.env.GRE_E2E_DATA_DIR as string, 'outbox.jsonl');
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -23,7 +29,7 @@ async function noticeLink(userId: string, subject: string, timeoutMs = 20_000): 
       for (const line of fs.readFileSync(file, 'utf8').trim().split('\n')) {
         const m = JSON.parse(line) as { subject: string; text: string };
         const link =
-          m.subject === `【GRE 备考】${subject}` ? new RegExp(`(/notice/${userId}/\\S+)`).exec(m.text) : null;
+          m.subject === `【GRE 备考】${subject}` ? new RegExp(`(/${kind}/${userId}/\\S+)`).exec(m.text) : null;
         if (link?.[1]) return link[1];
       }
     }
@@ -107,7 +113,7 @@ test('staff send a notice; the candidate sees the badge, opens it, and the e-mai
   await expect(page.getByRole('region', { name: '最新通知' })).toHaveCount(0);
 
   // The e-mailed link, logged out: the notice opens without logging in.
-  const link = await noticeLink(me.id, subject);
+  const link = await emailedLink(me.id, subject);
   await page.evaluate(() => localStorage.clear());
   await page.goto(link);
   await expect(page).toHaveURL(new RegExp(link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
@@ -120,4 +126,10 @@ test('staff send a notice; the candidate sees the badge, opens it, and the e-mai
   await expect(page.getByRole('heading', { level: 1, name: '无法打开这条通知' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: '链接无效' }).first()).toBeVisible();
   await shot(page, project, 'public-invalid');
+
+  // The e-mail's unsubscribe link, logged out: nothing happens until it is confirmed.
+  await page.goto(await emailedLink(me.id, subject, 'unsubscribe'));
+  await expect(page.getByRole('heading', { level: 1, name: '退订通知邮件' })).toBeVisible();
+  await page.getByRole('button', { name: '确认退订' }).click();
+  await expect(page.getByText(/已退订：今后不再给你发送通知邮件/)).toBeVisible();
 });
