@@ -93,8 +93,8 @@ test('staff send a notice; the candidate sees the badge, opens it, and the e-mai
   // /mail: the inbox lists it unread; opening it reads it.
   await page.getByRole('link', { name: '邮件，1 封未读' }).click();
   await expect(page).toHaveURL(/\/mail$/);
-  await expect(page.getByRole('tab', { name: '收件箱，1 封未读' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tab', { name: '通知，1 封未读' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '收件箱 1 封未读' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: '通知 1 封未读' })).toBeVisible();
   await shot(page, project, 'inbox');
   await page
     .getByRole('list', { name: '收件箱邮件' })

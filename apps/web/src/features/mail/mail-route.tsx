@@ -149,7 +149,7 @@ export function Component() {
                 key={c}
                 value={c}
                 label={n > 0 ? `${mailCategoryLabel[c]} ${n > 99 ? '99+' : n}` : mailCategoryLabel[c]}
-                aria-label={n > 0 ? `${mailCategoryLabel[c]}，${n} 封未读` : mailCategoryLabel[c]}
+                aria-label={n > 0 ? `${mailCategoryLabel[c]} ${n > 99 ? '99+' : n} 封未读` : mailCategoryLabel[c]}
                 sx={{ minWidth: { xs: 0, sm: 90 }, px: { xs: 1.5, sm: 2 } }}
               />
             );
