@@ -11,6 +11,7 @@ import type { AppEnv } from './config.ts';
 import { createCraftRepo } from './modules/craft/craft.repo.ts';
 import { registerCraftRoutes } from './modules/craft/craft.routes.ts';
 import { createCraftService } from './modules/craft/craft.service.ts';
+import { essayGradedMail } from './modules/essay/essay.mapper.ts';
 import { createEssayRepo } from './modules/essay/essay.repo.ts';
 import { registerEssayRoutes } from './modules/essay/essay.routes.ts';
 import { createEssayService } from './modules/essay/essay.service.ts';
@@ -26,6 +27,10 @@ import { mockOnlyIds } from './modules/exam/exam.templates.ts';
 import { createFlashRepo } from './modules/flash/flash.repo.ts';
 import { registerFlashRoutes } from './modules/flash/flash.routes.ts';
 import { createFlashService } from './modules/flash/flash.service.ts';
+import { createMailLinks } from './modules/mail/mail.links.ts';
+import { createMailRepo } from './modules/mail/mail.repo.ts';
+import { registerMailRoutes } from './modules/mail/mail.routes.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
 import { createMemoryService } from './modules/memory/memory.service.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { createQuestionService } from './modules/question/question.service.ts';
@@ -92,6 +97,8 @@ export interface AppDeps {
     passwordHashQueue?: number;
     /** The external essay grader (ESSAY_MODEL_*); unset = the built-in scorer. */
     essayModel?: ModelGraderConfig;
+    /** The site's address as users reach it (PUBLIC_URL), for links in e-mails; default http://localhost:3000. */
+    publicUrl?: string;
   };
   /** The started job queue (main.ts starts and stops it); without one, essays wait in Judging. */
   jobs?: JobQueue;
@@ -231,6 +238,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const scoring = createScoringService({ db, clock, bus, log: app.log });
   if (deps.jobs) await scoring.startWorkers(deps.jobs);
+  // Mail (ADR 0030): remind mail from other modules, notices delivered and e-mailed on the job queue.
+  const mail = createMailService({
+    repo: createMailRepo(db),
+    clock,
+    mailer: deps.mailer,
+    links: createMailLinks(deps.secret, deps.settings.publicUrl ?? 'http://localhost:3000'),
+    log: app.log,
+  });
+  if (deps.jobs) await mail.startWorkers(deps.jobs);
   const essays = createEssayService({
     repo: createEssayRepo(db),
     clock,
@@ -241,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     model: deps.settings.essayModel,
     bus,
     log: app.log,
+    onGraded: (tx, e) => mail.remind(e.userId, essayGradedMail(e), tx),
   });
   if (deps.jobs) await essays.startWorkers(deps.jobs);
   // The review loop (ADR 0025): created before the exams, whose finish it hooks into; it makes redo
@@ -340,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExamRoutes(register, exams);
   registerEssayRoutes(register, essays);
   registerCraftRoutes(register, crafts);
+  registerMailRoutes(register, mail);
 
   // The web app (precompressed, cache headers, SPA fallback for deep links) and the 404s -----------
   await registerWebAssets(app, { distDir: deps.settings.webDistDir, appEnv: deps.settings.appEnv ?? 'devel' });

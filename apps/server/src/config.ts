@@ -70,6 +70,13 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('GRE 备考 <no-reply@gre-prep.local>'),
+  /** The site's address as users open it, for links in e-mails (a notice's page, unsubscribe); default http://localhost:PORT. */
+  PUBLIC_URL: z
+    .string()
+    .refine((v) => /^https?:\/\/[^/]/.test(v) && URL.canParse(v), {
+      error: '必须是 http:// 或 https:// 开头的网址 / must be an http:// or https:// URL, e.g. https://gre.example.com',
+    })
+    .optional(),
   SMS_WEBHOOK_URL: z.string().url().optional(),
   SMS_WEBHOOK_TOKEN: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),

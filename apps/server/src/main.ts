@@ -117,6 +117,7 @@ const app = await buildApp({
     passwordHashThreads: config.PASSWORD_HASH_THREADS,
     passwordHashQueue: config.PASSWORD_HASH_QUEUE,
     essayModel: essayModelOf(config),
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   },
   jobs,
   redis,

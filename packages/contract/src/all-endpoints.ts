@@ -6,13 +6,26 @@ import * as craft from './endpoints/craft.ts';
 import * as essay from './endpoints/essay.ts';
 import * as exam from './endpoints/exam.ts';
 import * as flash from './endpoints/flash.ts';
+import * as mail from './endpoints/mail.ts';
 import * as question from './endpoints/question.ts';
 import * as summary from './endpoints/summary.ts';
 import * as system from './endpoints/system.ts';
 import * as user from './endpoints/user.ts';
 import * as word from './endpoints/word.ts';
 
-export const endpointModules = { user, code, summary, system, question, word, flash, exam, essay, craft } as const;
+export const endpointModules = {
+  user,
+  code,
+  summary,
+  system,
+  question,
+  word,
+  flash,
+  exam,
+  essay,
+  craft,
+  mail,
+} as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'path' in v && 'request' in v && 'response' in v;

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { visuallyHidden } from '../components/visually-hidden.ts';
+import { MailBadge } from '../features/mail/mail-badge.tsx';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { Footer } from './footer.tsx';
 import { activeNavItem, navItems, paths, showsFooter } from './paths.ts';
@@ -119,6 +120,7 @@ export function NavLayout(props: { children?: ReactNode } = {}) {
               })}
             </Box>
             <Box sx={{ flex: 1 }} />
+            <MailBadge />
             <UserBadge />
           </Toolbar>
         </Container>

@@ -75,6 +75,15 @@ describe('isPublicPath', () => {
     expect(isPublicPath('/home')).toBe(false);
     expect(isPublicPath('/loginx')).toBe(false);
   });
+
+  it("is true under a notice e-mail's links (/notice/…, /unsubscribe/…), not for /mail or the staff page", () => {
+    expect(isPublicPath('/notice/12/3/abc.def')).toBe(true);
+    expect(isPublicPath('/unsubscribe/12/abc')).toBe(true);
+    expect(isPublicPath('/notice')).toBe(false);
+    expect(isPublicPath('/noticeboard/1')).toBe(false);
+    expect(isPublicPath(paths.mail)).toBe(false);
+    expect(isPublicPath(paths.manageNotices)).toBe(false);
+  });
 });
 
 describe('showsFooter', () => {

@@ -33,7 +33,16 @@ export const paths = {
   word: '/word',
   wordbook: '/wordbook',
   flash: '/flash',
+  mail: '/mail',
+  notice: '/notice',
+  unsubscribe: '/unsubscribe',
+  manageNotices: '/web_manage/notices',
 } as const;
+
+/** /mail on one of its five tabs (the inbox without a query). */
+export function mailHref(tab: 'inbox' | 'read' | 'remind' | 'notice' | 'chat' = 'inbox'): string {
+  return tab === 'inbox' ? paths.mail : `${paths.mail}?tab=${tab}`;
+}
 
 /** /word with its tab, search or open word (features/word/word-logic.ts reads the rest). */
 export function wordHref(query: { tab?: 'books'; word?: string } = {}): string {
@@ -146,6 +155,8 @@ export function loginHref(from?: string): string {
 
 /** Pages a visitor may open without logging in. */
 export const publicPaths: readonly string[] = [paths.login, paths.agreement, paths.debug];
+/** Pages under these open without logging in too: a notice's e-mail links (/notice/…, /unsubscribe/…). */
+const publicPrefixes: readonly string[] = [`${paths.notice}/`, `${paths.unsubscribe}/`];
 
 function normalise(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
@@ -153,7 +164,8 @@ function normalise(pathname: string): string {
 }
 
 export function isPublicPath(pathname: string): boolean {
-  return publicPaths.includes(normalise(pathname));
+  const path = normalise(pathname);
+  return publicPaths.includes(path) || publicPrefixes.some((prefix) => path.startsWith(prefix));
 }
 
 /** The nav item a location belongs to: exact match or a sub-page (/personal/collect → 个人中心). */

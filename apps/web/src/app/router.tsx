@@ -20,6 +20,10 @@ export function createAppRouter() {
         { path: 'login', lazy: () => import('../features/auth/login-route.tsx') },
         { path: 'agreement', lazy: () => import('../features/agreement/agreement-route.tsx') },
         { path: 'debug', lazy: () => import('../features/debug/debug-route.tsx') },
+        // A notice's e-mail links: open without logging in (ADR 0030).
+        { path: 'notice/:userID/:id/:token', lazy: () => import('../features/mail/public-notice-route.tsx') },
+        { path: 'unsubscribe/:userID/:token', lazy: () => import('../features/mail/unsubscribe-route.tsx') },
+        { path: 'web_manage/notices', lazy: () => import('../features/mail/notices-manage-route.tsx') },
         {
           path: 'exam/:examId',
           lazy: () => import('../features/exam/exam-route.tsx'),
@@ -68,6 +72,7 @@ export function createAppRouter() {
                 { path: 'higher', lazy: () => import('../features/practice/higher-route.tsx') },
                 { path: 'record', lazy: () => import('../features/practice/record-route.tsx') },
                 { path: 'analyze', lazy: () => import('../features/analyze/analyze-route.tsx') },
+                { path: 'mail', lazy: () => import('../features/mail/mail-route.tsx') },
                 {
                   path: 'personal',
                   children: [

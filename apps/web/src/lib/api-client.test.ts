@@ -113,6 +113,32 @@ describe('api', () => {
     expect(effects).toEqual([[{ type: 'toast', variant: 'error', message: '账号或密码错误' }]]);
   });
 
+  it('leaves the toast out for refusals the page shows in place (shownInPage), not for others', async () => {
+    const refusal = (kind: string) =>
+      jsonResponse({
+        ok: false,
+        data: null,
+        err_data: { kind, show: '链接无效', detail: '', overflow_subject: '', role_name: '' },
+      });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => refusal('forbidden')),
+    );
+    const error = await api(login, { account: 'a@example.com', password: 'x' }, { shownInPage: ['forbidden'] }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as ApiError).message).toBe('链接无效');
+    expect(effects).toEqual([[]]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => refusal('not_found')),
+    );
+    await expect(
+      api(login, { account: 'a@example.com', password: 'x' }, { shownInPage: ['forbidden'] }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(effects[1]).toEqual([{ type: 'toast', variant: 'error', message: '链接无效' }]);
+  });
+
   it('runs the catalogue for HTTP errors and rejects', async () => {
     vi.stubGlobal(
       'fetch',

@@ -51,6 +51,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Let the request outlive the page (closing the tab right after typing an answer). */
   keepalive?: boolean;
+  /** Refusals of these kinds the page shows in place (a link's own message): no toast on top of it. */
+  shownInPage?: readonly string[];
 }
 
 type Outcome<T> = { ok: true; data: T } | { ok: false; failure: Failure };
@@ -146,7 +148,9 @@ export async function api<E extends Endpoint>(
     if (endpoint.backdrop) hooks.changeBackdrop(-1);
   }
   if (outcome.ok) return outcome.data;
-  const effects = effectsForFailure(outcome.failure);
+  const { failure } = outcome;
+  const inPage = failure.type === 'api' && (options.shownInPage ?? []).includes(failure.errData.kind);
+  const effects = effectsForFailure(failure).filter((e) => !(inPage && e.type === 'toast'));
   hooks.runEffects(effects);
   throw new ApiError(outcome.failure, effects);
 }

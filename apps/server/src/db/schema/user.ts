@@ -44,6 +44,8 @@ export const users = pgTable(
     aimTimeMins: integer().notNull().default(60),
     markText: text().notNull().default(''),
     isDemo: boolean().notNull().default(false),
+    /** Unsubscribed from notice e-mails through the link in one (ADR 0030); site mail still arrives. */
+    noticeEmailOff: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

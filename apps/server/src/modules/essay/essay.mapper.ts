@@ -30,3 +30,16 @@ export function toEssay(r: EssayRow): Essay {
     teacher_graded_at: r.teacherGradedAt?.getTime() ?? 0,
   };
 }
+
+/**
+ * The remind mail of a graded essay (ADR 0030): its score, and a link to where it is read (the
+ * prompt's page on /idea, or the exam's report). Web paths as apps/web/src/app/paths.ts writes them.
+ */
+export function essayGradedMail(r: EssayRow): { subject: string; content: string; link: string } {
+  const where = r.examId ? '模考报告' : '立意页';
+  return {
+    subject: '作文批改完成',
+    content: `你的 Issue 作文已批改完成，得分 ${r.score ?? '—'} 分（满分 6 分）。评语和排名见${where}。`,
+    link: r.examId ? `/report/exam?exam=${encodeURIComponent(r.examId)}` : `/idea/${encodeURIComponent(r.questionId)}`,
+  };
+}

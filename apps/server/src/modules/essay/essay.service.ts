@@ -43,6 +43,8 @@ export interface EssayServiceDeps {
   /** Tells every process to reload the built-in scorer's weights after a refit. */
   bus?: InvalidationBus;
   log?: Logger;
+  /** Called in the transaction that finishes a grade (the remind mail, ADR 0030). */
+  onGraded?: (tx: Parameters<Parameters<EssayRepo['db']['transaction']>[0]>[0], essay: EssayRow) => Promise<unknown>;
 }
 
 export const gradeQueue = 'essay.grade';
@@ -135,6 +137,7 @@ export function createEssayService(deps: EssayServiceDeps) {
         now,
       });
       if (done?.examId) await repo.copyScoreToExam(tx, done.examId);
+      if (done) await deps.onGraded?.(tx, done);
       return done;
     });
   }

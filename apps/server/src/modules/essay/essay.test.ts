@@ -5,8 +5,10 @@
 // bodies, and the sweeper for essays a crash left in Judging.
 import * as ep from '@gre/contract/endpoints/essay';
 import * as xep from '@gre/contract/endpoints/exam';
+import * as mep from '@gre/contract/endpoints/mail';
 import { IssueResultStatus } from '@gre/contract/enums';
 import type { Essay } from '@gre/contract/essay';
+import { MailRace, MailStatus } from '@gre/contract/mail';
 import type { Answer } from '@gre/contract/question';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +193,15 @@ describe.each(testDbKinds())('essays on %s', (kind) => {
       expect(done.comment?.traits.map((x) => x.name)).toEqual(['立场与展开', '结构与组织', '论证与例证', '语言与规范']);
       // A VIP has no total, only a daily count.
       expect(await used('vip')).toEqual({ today: 1, total: 0 });
+      // The grade wrote a remind mail (ADR 0030) that links to the prompt's page.
+      const remind = await t.call(mep.getInbox, { category: 'remind' }, { token: tokens.vip });
+      expect(remind.body.data?.mails[0]).toMatchObject({
+        race: MailRace.Remind,
+        status: MailStatus.Inbox,
+        subject: '作文批改完成',
+        link: '/idea/is-0001',
+      });
+      expect(remind.body.data?.mails[0]?.content).toContain(`${done.score} 分`);
     });
 
     it('ranks an essay only once 20 finished essays exist on the prompt; weaker below, stronger above', async () => {

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type CalendarDate, chinaDate, formatChineseDate, isoDate, parseIsoDate } from '../../lib/china-time.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { summaryQuery } from '../../lib/summary-query.ts';
+import { NoticeCard } from '../mail/notice-card.tsx';
 import { DueCard } from '../review/due-card.tsx';
 import { greeting, weekdayName } from './home-logic.ts';
 import { monthActivityQuery } from './queries.ts';
@@ -52,6 +53,7 @@ export function HomePage() {
           ) : null}
         </Stack>
       </Box>
+      <NoticeCard />
       <Box
         sx={{
           display: 'grid',

@@ -5,6 +5,7 @@ import { requireUser } from '../../app/route-guards.ts';
 import { chinaDate } from '../../lib/china-time.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { summaryQuery } from '../../lib/summary-query.ts';
+import { latestNoticeQuery } from '../mail/queries.ts';
 import { monthActivityQuery } from './queries.ts';
 
 export { HomePage as Component } from './home-page.tsx';
@@ -15,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   await Promise.all([
     queryClient.prefetchQuery(monthActivityQuery(chinaDate(new Date()))),
     queryClient.prefetchQuery(summaryQuery),
+    queryClient.prefetchQuery(latestNoticeQuery),
   ]);
   return null;
 }
