@@ -3,16 +3,33 @@
 import type { Endpoint } from './endpoint.ts';
 import * as code from './endpoints/code.ts';
 import * as craft from './endpoints/craft.ts';
+import * as discount from './endpoints/discount.ts';
 import * as essay from './endpoints/essay.ts';
 import * as exam from './endpoints/exam.ts';
 import * as flash from './endpoints/flash.ts';
+import * as pay from './endpoints/pay.ts';
+import * as permission from './endpoints/permission.ts';
 import * as question from './endpoints/question.ts';
 import * as summary from './endpoints/summary.ts';
 import * as system from './endpoints/system.ts';
 import * as user from './endpoints/user.ts';
 import * as word from './endpoints/word.ts';
 
-export const endpointModules = { user, code, summary, system, question, word, flash, exam, essay, craft } as const;
+export const endpointModules = {
+  user,
+  code,
+  summary,
+  system,
+  question,
+  word,
+  flash,
+  exam,
+  essay,
+  craft,
+  pay,
+  discount,
+  permission,
+} as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'path' in v && 'request' in v && 'response' in v;
