@@ -29,37 +29,9 @@ import { getDeviceId } from '../../lib/device-id.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { closeDialog, useAppStore, useDialog } from '../app-store.ts';
 import { ContactDetails } from './contact-details.tsx';
+import { pollingStatuses, statusMessage } from './pay-status.ts';
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
-
-/** Statuses the dialog keeps polling (spec section 4). */
-const pollingStatuses: number[] = [TradeStatus.None, TradeStatus.WaitPay, TradeStatus.PaySuccess];
-
-function statusMessage(
-  status: number,
-  kind: PaymentKind,
-): { severity: 'info' | 'success' | 'warning' | 'error'; text: string } {
-  switch (status) {
-    case TradeStatus.None:
-    case TradeStatus.WaitPay:
-      return { severity: 'info', text: payMessages.waitPay };
-    case TradeStatus.PaySuccess:
-      return { severity: 'info', text: payMessages.paySuccess };
-    case TradeStatus.ApplySuccess:
-      return {
-        severity: 'success',
-        text: kind === PaymentKind.FlashCoin ? payMessages.applySuccessCoins : payMessages.applySuccessVip,
-      };
-    case TradeStatus.PayTimeout:
-      return { severity: 'warning', text: payMessages.payTimeout };
-    case TradeStatus.PayCancel:
-      return { severity: 'warning', text: payMessages.payCancel };
-    case TradeStatus.ApplyFail:
-      return { severity: 'error', text: payMessages.applyFail };
-    default:
-      return { severity: 'error', text: payMessages.other };
-  }
-}
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : payMessages.other);
 
@@ -246,9 +218,8 @@ function PayContent(props: { initialKind: PaymentKind; initialParam?: number; on
                   payMessages.codeWarning
                 )
               }
-              slotProps={{ htmlInput: { maxLength: 32, autoCapitalize: 'characters' } }}
               sx={{ flex: 1 }}
-              disabled={done}
+              slotProps={{ htmlInput: { maxLength: 32, autoCapitalize: 'characters', readOnly: done } }}
             />
             <Button variant="outlined" onClick={applyCode} disabled={codeCheck.isPending || done} sx={{ mt: 0.25 }}>
               使用
