@@ -337,6 +337,37 @@ describe.each(testDbKinds())('payments on %s', (kind) => {
     expect(await sweeper.reconcile()).toEqual([]);
   });
 
+  it('a failed apply is ApplyFail, applied later exactly once; the reconciliation finds a payment the notification lost', async () => {
+    const { plans } = await import('../../db/schema/pay.ts');
+    const d = await init('b', PaymentKind.FlashCoin, 1);
+    const [plan] = await t.database.db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.kind, 3), eq(plans.param, 1)));
+    // The plan row gone for a moment: applying throws, the payment is kept as ApplyFail.
+    await t.database.db.delete(plans).where(and(eq(plans.kind, 3), eq(plans.param, 1)));
+    await ok(pep.sandboxPay, { trade_id: d.trade.id }, 'b');
+    expect(await statusOf(d.trade.id)).toBe(TradeStatus.ApplyFail);
+    expect(await ledgerOf(d.trade.id)).toBe(0);
+    const { id: _id, ...row } = plan as typeof plans.$inferSelect;
+    await t.database.db.insert(plans).values(row);
+    // "我已完成支付" (or the pay.apply job) applies it now, once.
+    expect((await ok(pep.checkPaid, { trade_id: d.trade.id }, 'b')).trade.status).toBe(TradeStatus.ApplySuccess);
+    await ok(pep.checkPaid, { trade_id: d.trade.id }, 'b');
+    expect(await ledgerOf(d.trade.id)).toBe(1);
+
+    const lost = await init('b', PaymentKind.SVIP, VipPeriod.Days7);
+    sandbox.pay(lost.trade.id, false); // paid at the provider; the notification never arrived
+    const sweeper = await serviceOver(sandbox);
+    const found = await sweeper.reconcile();
+    expect(found).toEqual([
+      expect.objectContaining({ tradeId: lost.trade.id, ours: TradeStatus.WaitPay, theirs: 'Paid' }),
+    ]);
+    expect(await statusOf(lost.trade.id)).toBe(TradeStatus.ApplySuccess);
+    expect(await recordsOf(lost.trade.id)).toBe(1);
+    expect(await sweeper.reconcile()).toEqual([]);
+  });
+
   it('the membership job writes the history row when a membership ends', async () => {
     const { user, token } = await userWithRole(t, RoleKind.VIP);
     const id = Number(user.id);
