@@ -6,6 +6,9 @@
 // that is down is InitPayFail / busy; discount codes (and the block after repeated invalid tries);
 // vouchers; staff actions audited and refused to everyone else; nobody reads another user's order.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as dep from '@gre/contract/endpoints/discount';
 import * as pep from '@gre/contract/endpoints/pay';
 import * as mep from '@gre/contract/endpoints/permission';
@@ -26,11 +29,13 @@ import { createDiscountCodes } from './pay.codes.ts';
 import { membershipAfter } from './pay.grants.ts';
 import { createPayRepo } from './pay.repo.ts';
 import { createPayService } from './pay.service.ts';
-import { payProviderSetting } from './providers/index.ts';
+import { createPaymentProvider, payProviderSetting } from './providers/index.ts';
 import { type PaymentProvider, ProviderError } from './providers/provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.ts';
 
 const dayMs = 86_400_000;
+const testDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gre-pay-'));
+afterAll(() => fs.rmSync(testDataDir, { recursive: true, force: true }));
 
 describe('membership rule (ADR 0029)', () => {
   const now = new Date('2026-11-21T00:00:00Z');
@@ -69,6 +74,11 @@ describe('provider selection (PAY_PROVIDER)', () => {
     expect(() => payProviderSetting('formal', 'sandbox')).toThrow(StartupError);
     expect(() => loadConfig({ APP_ENV: 'formal', PAY_PROVIDER: 'sandbox' })).toThrow(StartupError);
     expect(loadConfig({ APP_ENV: 'formal' }).PAY_PROVIDER).toBe('off');
+    const opts = { dataDir: testDataDir, publicUrl: testPublicUrl, clock: { now: () => new Date() } };
+    expect(createPaymentProvider('off', opts)).toBeNull();
+    expect(createPaymentProvider('sandbox', opts)?.name).toBe('sandbox');
+    expect(() => createPaymentProvider('wechat', opts)).toThrow(StartupError);
+    expect(() => createPaymentProvider('alipay', opts)).toThrow(StartupError);
   });
 });
 
