@@ -57,7 +57,9 @@ export async function registerPayHttp(app: FastifyInstance, pay: PayService, pro
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post<{ Params: { provider: string } }>('/api/pay/notify/:provider', { helmet: false }, async (req, reply) => {
+    // A provider's servers send every merchant's notifications from a few addresses: never rate limited.
+    const notifyOptions = { helmet: false as const, config: { rateLimit: false as const } };
+    scope.post<{ Params: { provider: string } }>('/api/pay/notify/:provider', notifyOptions, async (req, reply) => {
       const headers: Record<string, string | undefined> = {};
       for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(',') : v;
       const result = await pay.notify(req.params.provider, {

@@ -438,6 +438,23 @@ describe.each(testDbKinds())('payments on %s', (kind) => {
     }
   });
 
+  it('the notify route is not rate limited (a provider sends from a few addresses)', async () => {
+    const limited = await createTestApp(kind, { rateLimitPerMinute: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++)
+        codes.push(
+          (await limited.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', payload: 'x' })).statusCode,
+        );
+      expect(codes).toEqual([500, 500, 500, 500, 500, 500]);
+      const pages: number[] = [];
+      for (let i = 0; i < 5; i++) pages.push((await limited.call(pep.getPlans, {})).status);
+      expect(pages).toContain(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('payment off: plans say so, init and sandbox_pay are refused', async () => {
     const off = await createTestApp(kind, { payProvider: null });
     try {
