@@ -32,6 +32,13 @@ import { createMailRepo } from './modules/mail/mail.repo.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createMemoryService } from './modules/memory/memory.service.ts';
+import { createDiscountCodes } from './modules/pay/pay.codes.ts';
+import { registerPayHttp } from './modules/pay/pay.http.ts';
+import { createPayRepo } from './modules/pay/pay.repo.ts';
+import { registerPayRoutes } from './modules/pay/pay.routes.ts';
+import { createPayService } from './modules/pay/pay.service.ts';
+import { createPayStaff } from './modules/pay/pay.staff.ts';
+import type { PaymentProvider } from './modules/pay/providers/provider.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { createQuestionService } from './modules/question/question.service.ts';
 import { loadRights, type Rights } from './modules/question/rights.ts';
@@ -102,6 +109,11 @@ export interface AppDeps {
   };
   /** The started job queue (main.ts starts and stops it); without one, essays wait in Judging. */
   jobs?: JobQueue;
+  /**
+   * Payments (ADR 0029): the provider (providers/index.ts picks it from PAY_PROVIDER; null = off) and
+   * the address providers and payers reach this server at. Absent = payment off.
+   */
+  payment?: { provider: PaymentProvider | null; publicUrl: string };
   /** Replaces the configured essay grader (tests). */
   essayGrader?: Grader;
   redis?: Redis;
@@ -358,6 +370,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEssayRoutes(register, essays);
   registerCraftRoutes(register, crafts);
   registerMailRoutes(register, mail);
+  // Payments (ADR 0029): orders, codes, vouchers, staff actions; the notify route and the sandbox page.
+  const payRepo = createPayRepo(db);
+  const discountCodes = createDiscountCodes({ db, log: app.log });
+  const payProvider = deps.payment?.provider ?? null;
+  const pay = createPayService({
+    db,
+    repo: payRepo,
+    codes: discountCodes,
+    clock,
+    bus,
+    provider: payProvider,
+    publicUrl: deps.payment?.publicUrl ?? 'http://localhost',
+    userOf: (ctx) => users.get(ctx),
+    log: app.log,
+  });
+  if (deps.jobs) await pay.startWorkers(deps.jobs);
+  registerPayRoutes(
+    register,
+    pay,
+    createPayStaff({ db, repo: payRepo, codes: discountCodes, clock, bus, provider: payProvider }),
+  );
+  await registerPayHttp(app, pay, payProvider);
 
   // The web app (precompressed, cache headers, SPA fallback for deep links) and the 404s -----------
   await registerWebAssets(app, { distDir: deps.settings.webDistDir, appEnv: deps.settings.appEnv ?? 'devel' });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { alipayEnvNames } from './modules/pay/providers/alipay.ts';
+import { type PayProviderSetting, payProviderSetting } from './modules/pay/providers/index.ts';
 import { wechatPayEnvNames } from './modules/pay/providers/wechat.ts';
 import { StartupError } from './platform/startup-errors.ts';
 import { trustedProxiesSchema } from './platform/trusted-proxies.ts';
@@ -90,6 +91,19 @@ const envSchema = z.object({
   ESSAY_MODEL_NAME: z.string().min(1).default('gpt-4o-mini'),
   /** Per request to the model; after 3 failed tries the built-in scorer grades. */
   ESSAY_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
+  /** The payment provider (ADR 0029): sandbox (default in devel), wechat, alipay or off (default elsewhere). */
+  PAY_PROVIDER: z
+    .enum(['sandbox', 'wechat', 'alipay', 'off'], {
+      error: '只能是 sandbox、wechat、alipay 或 off / must be sandbox, wechat, alipay or off',
+    })
+    .optional(),
+  /** The address payers and providers reach this server at (notify URLs, the sandbox page); default PUBLIC_URL, else http://localhost:PORT. */
+  PAY_PUBLIC_URL: z
+    .string()
+    .refine((v) => /^https?:\/\/./.test(v) && URL.canParse(v), {
+      error: '必须是 http:// 或 https:// 开头的地址 / must be an http(s) URL, e.g. https://gre.example.com',
+    })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -104,9 +118,12 @@ export const envVariableNames: readonly string[] = [
 
 export type AppEnv = 'devel' | 'pre' | 'formal';
 
-export interface Config extends Omit<Env, 'APP_ENV'> {
+export interface Config extends Omit<Env, 'APP_ENV' | 'PAY_PROVIDER' | 'PAY_PUBLIC_URL'> {
   /** devel by default on the embedded database; required on PostgreSQL. */
   APP_ENV: AppEnv;
+  /** In effect: sandbox in devel unless set, off elsewhere; never sandbox in formal. */
+  PAY_PROVIDER: PayProviderSetting;
+  PAY_PUBLIC_URL: string;
   /** Embedded PGlite (no DATABASE_URL) or a PostgreSQL server. */
   databaseKind: 'pglite' | 'postgres';
   /** Demo accounts with known passwords are seeded only in demo mode. */
@@ -172,9 +189,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'APP_ENV must be set (devel, pre or formal; formal in production) when running on PostgreSQL',
     );
   }
+  const appEnv = e.APP_ENV ?? 'devel';
   return {
     ...e,
-    APP_ENV: e.APP_ENV ?? 'devel',
+    APP_ENV: appEnv,
+    PAY_PROVIDER: payProviderSetting(appEnv, e.PAY_PROVIDER),
+    PAY_PUBLIC_URL: e.PAY_PUBLIC_URL ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     DATA_DIR: path.resolve(e.DATA_DIR),
     BACKUP_DIR: path.resolve(e.BACKUP_DIR),
     databaseKind,

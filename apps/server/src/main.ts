@@ -29,6 +29,7 @@ const { serveOnlineBackups } = await import('./platform/backup-pglite.ts');
 const { seed } = await import('./seed/seed.ts');
 const { importContent } = await import('./modules/question/content-import.ts');
 const { demoAccounts, demoPassword } = await import('./seed/demo-accounts.ts');
+const { createPaymentProvider } = await import('./modules/pay/providers/index.ts');
 
 const started = performance.now();
 // A wrong setting or an unreachable database ends the start with one line saying what to fix (ADR 0016).
@@ -122,6 +123,21 @@ const app = await buildApp({
   jobs,
   redis,
   logger: log,
+  payment: {
+    provider: (() => {
+      try {
+        return createPaymentProvider(config.PAY_PROVIDER, {
+          dataDir: config.DATA_DIR,
+          publicUrl: config.PAY_PUBLIC_URL,
+          clock: systemClock,
+          env: process.env,
+        });
+      } catch (err) {
+        return exitOnStartupError(err, () => logDestination.flushSync());
+      }
+    })(),
+    publicUrl: config.PAY_PUBLIC_URL,
+  },
 });
 
 let closing = false;

@@ -3,10 +3,13 @@
 import type { Endpoint } from './endpoint.ts';
 import * as code from './endpoints/code.ts';
 import * as craft from './endpoints/craft.ts';
+import * as discount from './endpoints/discount.ts';
 import * as essay from './endpoints/essay.ts';
 import * as exam from './endpoints/exam.ts';
 import * as flash from './endpoints/flash.ts';
 import * as mail from './endpoints/mail.ts';
+import * as pay from './endpoints/pay.ts';
+import * as permission from './endpoints/permission.ts';
 import * as question from './endpoints/question.ts';
 import * as summary from './endpoints/summary.ts';
 import * as system from './endpoints/system.ts';
@@ -25,6 +28,9 @@ export const endpointModules = {
   essay,
   craft,
   mail,
+  pay,
+  discount,
+  permission,
 } as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>

@@ -1,5 +1,6 @@
 // The idempotent seed. Demo accounts only in demo mode; later issues add content here.
 import { RoleKind } from '@gre/contract/enums';
+import { discountCodes } from '../db/schema/pay.ts';
 import { seedQuotas } from '../modules/exam/exam.quota.ts';
 import { seedRights } from '../modules/question/rights.ts';
 import { createUserRepo } from '../modules/user/user.repo.ts';
@@ -7,6 +8,9 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../platform/password.ts';
 import { demoAccounts, demoPassword } from './demo-accounts.ts';
+
+/** The demo mode's discount code (README "Payments"). */
+export const demoDiscountCode = 'GRE2026';
 
 export interface SeedResult {
   demoAccountsCreated: number;
@@ -45,6 +49,19 @@ export async function seed(db: Db, clock: Clock, opts: { demoMode: boolean }): P
       );
       if (row) created++;
     }
+    // A discount code to try the payment dialog with (ADR 0029): 20% off, demo mode only.
+    await db
+      .insert(discountCodes)
+      .values({
+        code: demoDiscountCode,
+        name: '演示折扣',
+        info: '演示环境专用：立减 20%',
+        percentOff: 20,
+        validFrom: now,
+        validUntil: new Date('2099-01-01T00:00:00Z'),
+        createdAt: now,
+      })
+      .onConflictDoNothing();
   }
   return { demoAccountsCreated: created };
 }

@@ -14,10 +14,12 @@ import type { z } from 'zod';
 import { buildApp } from '../app.ts';
 import { type AppEnv, repoRoot } from '../config.ts';
 import type { Grader } from '../modules/essay/grader.ts';
+import type { PaymentProvider } from '../modules/pay/providers/provider.ts';
+import { createSandboxProvider } from '../modules/pay/providers/sandbox.ts';
 import { importContent } from '../modules/question/content-import.ts';
 import { seedRights } from '../modules/question/rights.ts';
 import type { ApiDocsSetting } from '../platform/api-docs.ts';
-import { manualClock, systemClock } from '../platform/clock.ts';
+import { type Clock, manualClock, systemClock } from '../platform/clock.ts';
 import { type Database, openMemoryPglite, openPostgres } from '../platform/db.ts';
 import { createJobQueue, type JobQueue } from '../platform/jobs.ts';
 import { createMemoryOutbox } from '../platform/messaging.ts';
@@ -63,6 +65,9 @@ export async function openTestDatabase(kind: DbKind, opts: { content?: boolean }
     },
   };
 }
+
+/** The address the test app's payment provider believes it is reached at. */
+export const testPublicUrl = 'http://127.0.0.1:3999';
 
 export const testSecret = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -131,6 +136,8 @@ export async function createTestApp(
     rateLimitPerMinute?: number;
     /** Replaces the password-hashing pool (platform/password-pool.ts). */
     passwords?: PasswordHasher;
+    /** The payment provider (made on the test clock); default the sandbox with a fresh key; null = payment off. */
+    payProvider?: ((clock: Clock) => PaymentProvider) | null;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase(kind, { content: opts.content }));
@@ -158,6 +165,13 @@ export async function createTestApp(
     jobs,
     essayGrader: opts.essayGrader,
     passwords: opts.passwords,
+    payment: {
+      provider:
+        opts.payProvider === undefined
+          ? createSandboxProvider({ key: randomBytes(32), publicUrl: testPublicUrl, clock })
+          : (opts.payProvider?.(clock) ?? null),
+      publicUrl: testPublicUrl,
+    },
   });
   return {
     app,

@@ -1,9 +1,12 @@
 // The global dialogs (spec section 2) and what each one is opened with. The error catalogue opens
 // some of them; pages open the rest. The dialog host in `app/` renders them.
+import type { PaymentKind } from '@gre/contract/enums';
 
 export type DialogRequest =
   /** Membership benefits; `message` says why it opened (e.g. '请开通权限'). */
   | { name: 'vip'; message: string }
+  /** The QR payment (spec section 4): a membership (VIP / SVIP and a period) or a flash-coin pack. */
+  | { name: 'pay'; kind: PaymentKind; param?: number }
   | { name: 'out_of_limit'; message: string; subject: string; roleName: string }
   | { name: 'no_permission'; message: string }
   | { name: 'public_only'; message: string }

@@ -81,6 +81,8 @@ export const flashCoinLedger = pgTable(
     /** 'create_flash' (new cards beyond the day's quota), later purchases and admin changes. */
     reason: text().notNull(),
     flashId: text(),
+    /** The trade, voucher or staff action behind a credit or a staff change (ADR 0029). */
+    ref: text(),
     at: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('flash_coin_ledger_user_idx').on(t.userId, t.at)],

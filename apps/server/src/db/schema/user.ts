@@ -109,6 +109,8 @@ export const roleRecords = pgTable(
     startAt: timestamp({ withTimezone: true }).notNull(),
     expireAt: timestamp({ withTimezone: true }),
     note: text().notNull().default(''),
+    /** What wrote it (ADR 0029): `trade:<id>`, `voucher:<code>`, `staff:<id>`, `expired`; '' for the first record. */
+    source: text().notNull().default(''),
   },
   (t) => [index('role_records_user_idx').on(t.userId)],
 );

@@ -13,7 +13,14 @@ export interface TodayRow {
   usedTimeMins: number;
 }
 type RawToday = { used_question: number; used_word: number; used_time_mins: number };
-type RawRecord = { id: number | string; role_kind: number; start_at: string; expire_at: string | null; note: string };
+type RawRecord = {
+  id: number | string;
+  role_kind: number;
+  start_at: string;
+  expire_at: string | null;
+  note: string;
+  source: string;
+};
 
 export function createUserRepo(db: Db) {
   const liveSession = db
@@ -79,7 +86,8 @@ export function createUserRepo(db: Db) {
                                     'used_time_mins', d.used_time_mins + d.used_seconds / 60)
              from daily_activity d where d.user_id = ${userId} and d.day = ${day}) as today,
           coalesce((select json_agg(json_build_object('id', r.id, 'role_kind', r.role_kind, 'start_at', r.start_at,
-                                                      'expire_at', r.expire_at, 'note', r.note) order by r.start_at desc)
+                                                      'expire_at', r.expire_at, 'note', r.note, 'source', r.source)
+                                    order by r.start_at desc, r.id desc)
              from role_records r where r.user_id = ${userId}), '[]'::json) as records`);
       const row = (res as unknown as { rows: { today: RawToday | null; records: RawRecord[] }[] }).rows[0];
       const t = row?.today;
@@ -93,6 +101,7 @@ export function createUserRepo(db: Db) {
           startAt: new Date(r.start_at),
           expireAt: r.expire_at ? new Date(r.expire_at) : null,
           note: r.note,
+          source: r.source,
         })),
       };
     },

@@ -7,6 +7,7 @@ import { lazyOrNothing } from '../../lib/lazy-or-nothing.ts';
 import { useAppStore } from '../app-store.ts';
 
 const VipDialog = lazyOrNothing('vip-dialog', () => import('./vip-dialog.tsx').then((m) => m.VipDialog));
+const PayDialog = lazyOrNothing('pay-dialog', () => import('./pay-dialog.tsx').then((m) => m.PayDialog));
 const OutOfLimitDialog = lazyOrNothing('out-of-limit-dialog', () =>
   import('./out-of-limit-dialog.tsx').then((m) => m.OutOfLimitDialog),
 );
@@ -59,6 +60,9 @@ export function DialogHost() {
     <>
       <Dialog name="vip">
         <VipDialog />
+      </Dialog>
+      <Dialog name="pay">
+        <PayDialog />
       </Dialog>
       <Dialog name="out_of_limit">
         <OutOfLimitDialog />

@@ -1,4 +1,5 @@
-import { RoleKind } from '@gre/contract/enums';
+import { PaymentKind, RoleKind } from '@gre/contract/enums';
+import { payMessages } from '@gre/contract/pay';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,15 +11,25 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { upgradeOptions } from '../../lib/membership.ts';
 import { useRightsLines } from '../../lib/rights-query.ts';
-import { closeDialog, openDialog, useDialog } from '../app-store.ts';
+import { closeDialog, openDialog, useAppStore, useDialog } from '../app-store.ts';
 import { ContactDetails } from './contact-details.tsx';
 
-/** Membership benefits; the QR payment arrives with the payment issue. */
+/** Membership benefits and the upgrades spec section 5 allows, each opening the QR payment dialog. */
 export function VipDialog() {
   const dialog = useDialog('vip');
   const close = () => closeDialog('vip');
   const paidRoles = useRightsLines()?.filter((r) => r.roleKind >= RoleKind.VIP) ?? null;
+  const loggedIn = useAppStore((s) => s.currentUserId !== null);
+  const user = useQuery({ ...currentUserQuery, enabled: loggedIn });
+  const options = upgradeOptions(user.data ? user.data.authority.role_kind : null);
+  const pay = (kind: PaymentKind) => {
+    close();
+    openDialog({ name: 'pay', kind });
+  };
   return (
     <Dialog open={dialog !== undefined} onClose={close} maxWidth="sm" aria-labelledby="vip-dialog-title">
       <DialogTitle id="vip-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -53,21 +64,36 @@ export function VipDialog() {
             ))}
           </Box>
           <Typography variant="body2" color="text.secondary">
-            会员可选 7 天、1 个月、2 个月、3 个月；开通后不支持退款、不可转让或兑换。
+            会员可选 7 天、1 个月、2 个月、3 个月，扫码支付即时开通。{payMessages.nonRefundable}。
           </Typography>
-          <Alert severity="info" icon={false}>
-            <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
-              在线支付即将开放，如需开通请联系客服
+          {!loggedIn ? (
+            <Alert severity="info">登录后即可开通会员</Alert>
+          ) : user.data && options.length === 0 ? (
+            <Alert severity="success">您已是最高等级会员，感谢支持！</Alert>
+          ) : null}
+          <Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+              如有疑问请联系客服：
             </Typography>
             <ContactDetails />
-          </Alert>
+          </Box>
         </Stack>
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         <Button onClick={() => openDialog({ name: 'rights_table' })}>查看会员权益表</Button>
-        <Button variant="contained" onClick={close}>
+        <Button variant={options.length === 0 ? 'contained' : 'text'} onClick={close}>
           知道了
         </Button>
+        {options.map((o) => (
+          <Button
+            key={o.key}
+            variant={o.key === 'vip' ? 'contained' : 'outlined'}
+            color="secondary"
+            onClick={() => pay(o.key === 'vip' ? PaymentKind.VIP : PaymentKind.SVIP)}
+          >
+            {o.label}
+          </Button>
+        ))}
       </DialogActions>
     </Dialog>
   );

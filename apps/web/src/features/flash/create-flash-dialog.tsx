@@ -1,8 +1,8 @@
 // The create-flash dialog (spec section 2): what a new set of the range costs against today's free
 // new words (check_create), then create and open it; beyond the quota it says how many flash coins
-// it takes, and the pay-flash dialog lists the packs (payment opens with the payments issue).
+// it takes; 购买闪卡币 opens the QR payment dialog on the flash-coin packs (app/dialogs/pay-dialog.tsx).
 
-import { FlashPack, flashPackSize } from '@gre/contract/enums';
+import { PaymentKind } from '@gre/contract/enums';
 import { flashLimits } from '@gre/contract/flash';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -11,9 +11,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -29,7 +26,6 @@ const sizes = [10, 20, 50, 100].filter((n) => n >= flashLimits.minCards && n <= 
 
 export function CreateFlashDialog({ range, open, onClose }: { range: FlashRange; open: boolean; onClose: () => void }) {
   const [size, setSize] = useState<number>(flashLimits.defaultCards);
-  const [paying, setPaying] = useState(false);
   const check = useQuery({ ...checkCreateQuery(range, size), enabled: open });
   const create = useCreateFlash();
   const navigate = useNavigate();
@@ -45,97 +41,54 @@ export function CreateFlashDialog({ range, open, onClose }: { range: FlashRange;
       },
     );
   return (
-    <>
-      <Dialog open={open} onClose={onClose} aria-labelledby="create-flash-title" fullWidth maxWidth="xs">
-        <DialogTitle id="create-flash-title">闪卡学习{c ? `：${c.title}` : ''}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              select
-              label="每组卡片数"
-              value={size}
-              onChange={(e) => setSize(Number(e.target.value))}
-              fullWidth
-            >
-              {sizes.map((n) => (
-                <MenuItem key={n} value={n}>
-                  {n} 张
-                </MenuItem>
-              ))}
-            </TextField>
-            {check.isPending ? (
-              <Skeleton variant="rounded" height={72} />
-            ) : check.isError ? (
-              <Alert severity="error">{check.error.message || '读取失败，请重试'}</Alert>
-            ) : c ? (
-              <>
-                <DialogContentText component="div" aria-live="polite">
-                  本组 {c.cards} 张卡片，其中新词 {c.new_cards} 个。
-                  {c.per_day < 0
-                    ? '您的会员新词不限。'
-                    : `今日免费新词还剩 ${c.free_left} 个（每天 ${c.per_day} 个）。`}
-                  {c.coins_needed > 0 ? `超出的 ${c.coins_needed} 个新词每个 1 闪卡币，当前余额 ${c.coins} 个。` : ''}
-                </DialogContentText>
-                {c.cards === 0 ? (
-                  <Alert severity="info">这个范围里没有可以学习的单词（已掌握或标为熟词的不再出现）。</Alert>
-                ) : !c.allowed ? (
-                  <Alert
-                    severity="warning"
-                    action={
-                      <Button color="inherit" size="small" onClick={() => setPaying(true)}>
-                        购买闪卡币
-                      </Button>
-                    }
-                  >
-                    今日免费新词额度不够，还差 {c.coins_needed - c.coins} 个闪卡币。可减少卡片数、明天再来或购买闪卡币。
-                  </Alert>
-                ) : null}
-              </>
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>取消</Button>
-          <Button variant="contained" onClick={start} disabled={!c?.allowed || create.isPending} sx={{ minHeight: 44 }}>
-            {c && c.coins_needed > 0 ? `花费 ${c.coins_needed} 闪卡币并开始` : '开始学习'}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <PayFlashDialog open={paying} onClose={() => setPaying(false)} />
-    </>
-  );
-}
-
-/** The pay-flash dialog: the packs of flash coins. Payment arrives with the payments issue; until then it points there. */
-export function PayFlashDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="pay-flash-title" fullWidth maxWidth="xs">
-      <DialogTitle id="pay-flash-title">购买闪卡币</DialogTitle>
+    <Dialog open={open} onClose={onClose} aria-labelledby="create-flash-title" fullWidth maxWidth="xs">
+      <DialogTitle id="create-flash-title">闪卡学习{c ? `：${c.title}` : ''}</DialogTitle>
       <DialogContent>
-        <List dense>
-          {Object.values(FlashPack).map((code) => (
-            <ListItem key={code} disableGutters>
-              <ListItemText
-                primary={`${flashPackSize[code]} 闪卡币`}
-                secondary="每个闪卡币可学习 1 个超出免费额度的新词"
-              />
-            </ListItem>
-          ))}
-        </List>
-        <Alert severity="info">
-          在线支付将与会员开通页一同上线，届时可在此扫码购买（价格以支付页为准，购买后不退款）。现在可以先查看会员权益。
-        </Alert>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField select label="每组卡片数" value={size} onChange={(e) => setSize(Number(e.target.value))} fullWidth>
+            {sizes.map((n) => (
+              <MenuItem key={n} value={n}>
+                {n} 张
+              </MenuItem>
+            ))}
+          </TextField>
+          {check.isPending ? (
+            <Skeleton variant="rounded" height={72} />
+          ) : check.isError ? (
+            <Alert severity="error">{check.error.message || '读取失败，请重试'}</Alert>
+          ) : c ? (
+            <>
+              <DialogContentText component="div" aria-live="polite">
+                本组 {c.cards} 张卡片，其中新词 {c.new_cards} 个。
+                {c.per_day < 0 ? '您的会员新词不限。' : `今日免费新词还剩 ${c.free_left} 个（每天 ${c.per_day} 个）。`}
+                {c.coins_needed > 0 ? `超出的 ${c.coins_needed} 个新词每个 1 闪卡币，当前余额 ${c.coins} 个。` : ''}
+              </DialogContentText>
+              {c.cards === 0 ? (
+                <Alert severity="info">这个范围里没有可以学习的单词（已掌握或标为熟词的不再出现）。</Alert>
+              ) : !c.allowed ? (
+                <Alert
+                  severity="warning"
+                  action={
+                    <Button
+                      color="inherit"
+                      size="small"
+                      onClick={() => openDialog({ name: 'pay', kind: PaymentKind.FlashCoin })}
+                    >
+                      购买闪卡币
+                    </Button>
+                  }
+                >
+                  今日免费新词额度不够，还差 {c.coins_needed - c.coins} 个闪卡币。可减少卡片数、明天再来或购买闪卡币。
+                </Alert>
+              ) : null}
+            </>
+          ) : null}
+        </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>关闭</Button>
-        <Button
-          variant="contained"
-          onClick={() => {
-            onClose();
-            openDialog({ name: 'vip', message: '' });
-          }}
-        >
-          查看会员权益
+        <Button onClick={onClose}>取消</Button>
+        <Button variant="contained" onClick={start} disabled={!c?.allowed || create.isPending} sx={{ minHeight: 44 }}>
+          {c && c.coins_needed > 0 ? `花费 ${c.coins_needed} 闪卡币并开始` : '开始学习'}
         </Button>
       </DialogActions>
     </Dialog>

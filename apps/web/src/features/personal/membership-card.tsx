@@ -1,4 +1,4 @@
-import { RoleKind } from '@gre/contract/enums';
+import { PaymentKind, RoleKind } from '@gre/contract/enums';
 import type { Profile } from '@gre/contract/user';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import Box from '@mui/material/Box';
@@ -78,9 +78,12 @@ export function MembershipCard(props: { profile: Profile }) {
             <Typography sx={{ fontSize: '1.5rem', fontWeight: 700, color: 'primary.dark' }}>
               {profile.flash_coins}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
               枚，可用于新建闪卡
             </Typography>
+            <Button size="small" onClick={() => openDialog({ name: 'pay', kind: PaymentKind.FlashCoin })}>
+              购买闪卡币
+            </Button>
           </Box>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {options.map((o) => (
@@ -88,7 +91,7 @@ export function MembershipCard(props: { profile: Profile }) {
                 key={o.key}
                 variant={o.key === 'vip' ? 'contained' : 'outlined'}
                 color="secondary"
-                onClick={() => openDialog({ name: 'vip', message: '' })}
+                onClick={() => openDialog({ name: 'pay', kind: o.key === 'vip' ? PaymentKind.VIP : PaymentKind.SVIP })}
               >
                 {o.label}
               </Button>

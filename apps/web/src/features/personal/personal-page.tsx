@@ -16,6 +16,7 @@ import { removeToken } from '../../lib/token.ts';
 import { BooksCard } from '../review/books-card.tsx';
 import { AimSettingsCard } from './aim-settings-card.tsx';
 import { MembershipCard } from './membership-card.tsx';
+import { OrdersCard } from './orders-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { profileQuery } from './queries.ts';
 
@@ -91,6 +92,9 @@ export function PersonalPage() {
         ) : null}
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <AimSettingsCard aim={user.data.today_aim} />
+        </Box>
+        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+          <OrdersCard user={user} />
         </Box>
       </Box>
     </Stack>

@@ -1,0 +1,175 @@
+// Staff money and membership actions (spec section 7 "Permission"; issue 16; ADR 0029): vouchers,
+// manual VIP grants and removals, coin changes and balances, and the two exceptional order actions
+// (refund through the provider, void). Every one is audited (staff_audit). A user redeems a voucher.
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { paymentKindSchema, roleKindSchema } from '../enums.ts';
+import { tradeSchema, voucherSchema } from '../pay.ts';
+
+const userId = z
+  .string({ error: '请填写用户 ID' })
+  .trim()
+  .regex(/^\d{1,15}$/, { error: '用户 ID 不正确' });
+const note = z.string({ error: '请填写原因' }).trim().min(1, { error: '请填写原因' }).max(200, { error: '原因过长' });
+const voucherCode = z
+  .string({ error: '请填写兑换码' })
+  .trim()
+  .min(4, { error: '兑换码不正确' })
+  .max(32, { error: '兑换码不正确' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: '兑换码不正确' });
+const days = z.number({ error: '天数不正确' }).int({ error: '天数不正确' }).min(0).max(3660, { error: '天数不正确' });
+const coins = z
+  .number({ error: '闪卡币数不正确' })
+  .int({ error: '闪卡币数不正确' })
+  .min(0)
+  .max(100_000, { error: '闪卡币数不正确' });
+const tradeId = z
+  .string({ error: '订单号不正确' })
+  .trim()
+  .min(1, { error: '订单号不正确' })
+  .max(40, { error: '订单号不正确' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: '订单号不正确' });
+
+const voucherFields = z.object({
+  kind: paymentKindSchema,
+  days: days.default(0),
+  coins: coins.default(0),
+  max_uses: z.number({ error: '可用次数不正确' }).int().min(0).max(1_000_000).default(1),
+  valid_until: z.iso.datetime({ offset: true, error: '时间格式不正确（ISO 8601）' }),
+  note: z.string({ error: '备注不正确' }).trim().max(200, { error: '备注过长' }).default(''),
+});
+const grants = (v: { kind: number; days: number; coins: number }) => (v.kind === 3 ? v.coins > 0 : v.days > 0);
+
+const authoritySchema = z.object({
+  user_id: z.string(),
+  role_kind: roleKindSchema,
+  expire_at: z.string().nullable(),
+  flash_coins: z.number().int(),
+});
+
+export const getVouchers = endpoint({
+  path: '/api/permission/get_vouchers',
+  summary: '运营：兑换码列表',
+  access: 'operator',
+  request: z.object({}),
+  response: z.object({ vouchers: z.array(voucherSchema) }),
+});
+
+export const addVoucher = endpoint({
+  path: '/api/permission/add_voucher',
+  summary: '运营：新建兑换码（兑换 VIP / 超级 VIP 天数或闪卡币，无需付款）',
+  access: 'operator',
+  errors: ['invalid_param'],
+  request: voucherFields
+    .extend({ code: voucherCode })
+    .refine(grants, { error: 'VIP / 超级 VIP 需填写天数，闪卡币需填写数量' }),
+  response: z.object({ voucher: voucherSchema }),
+});
+
+export const updateVoucher = endpoint({
+  path: '/api/permission/update_voucher',
+  summary: '运营：修改兑换码',
+  access: 'operator',
+  errors: ['not_found'],
+  request: voucherFields
+    .extend({ code: voucherCode })
+    .refine(grants, { error: 'VIP / 超级 VIP 需填写天数，闪卡币需填写数量' }),
+  response: z.object({ voucher: voucherSchema }),
+});
+
+export const deleteVoucher = endpoint({
+  path: '/api/permission/delete_voucher',
+  summary: '运营：删除兑换码（已兑换的不受影响）',
+  access: 'operator',
+  errors: ['not_found'],
+  request: z.object({ code: voucherCode }),
+  response: z.object({}),
+});
+
+export const redeemVoucher = endpoint({
+  path: '/api/voucher/redeem',
+  summary: '兑换码兑换：获得会员天数或闪卡币（每个兑换码每人一次）',
+  access: 'user',
+  errors: ['not_found', 'buy_role_exist', 'rate_limited'],
+  rateLimit: { max: 10, timeWindowMs: 60_000 },
+  request: z.object({ code: voucherCode }),
+  response: z.object({ granted: z.string() }),
+});
+
+export const manualGrantVip = endpoint({
+  path: '/api/permission/manual_grant_vip',
+  summary: '运营：手动开通 VIP / 超级 VIP（天数累加到当前有效期）',
+  access: 'operator',
+  errors: ['not_found'],
+  request: z.object({
+    user_id: userId,
+    role_kind: z.union([z.literal(3), z.literal(4)], { error: '只能开通 VIP 或超级 VIP' }),
+    days: days.min(1, { error: '天数至少为 1' }),
+    note,
+  }),
+  response: authoritySchema,
+});
+
+export const removeVip = endpoint({
+  path: '/api/permission/remove_vip',
+  summary: '运营：取消会员（立即变为普通会员）',
+  access: 'operator',
+  errors: ['not_found'],
+  request: z.object({ user_id: userId, note }),
+  response: authoritySchema,
+});
+
+export const manualChangeFlashCoin = endpoint({
+  path: '/api/permission/manual_change_flash_coin',
+  summary: '运营：增减闪卡币（余额不能小于 0）',
+  access: 'operator',
+  errors: ['not_found', 'invalid_param'],
+  request: z.object({
+    user_id: userId,
+    delta: z
+      .number({ error: '变动数量不正确' })
+      .int({ error: '变动数量不正确' })
+      .min(-100_000, { error: '变动数量不正确' })
+      .max(100_000, { error: '变动数量不正确' })
+      .refine((d) => d !== 0, { error: '变动数量不能为 0' }),
+    note,
+  }),
+  response: authoritySchema,
+});
+
+export const checkCoin = endpoint({
+  path: '/api/permission/check_coin',
+  summary: '运营：查询用户的闪卡币余额与最近的变动',
+  access: 'operator',
+  errors: ['not_found'],
+  request: z.object({ user_id: userId }),
+  response: z.object({
+    flash_coins: z.number().int(),
+    ledger: z.array(
+      z.object({ delta: z.number().int(), balance: z.number().int(), reason: z.string(), at: z.string() }),
+    ),
+  }),
+});
+
+export const refundTrade = endpoint({
+  path: '/api/permission/refund_trade',
+  summary: '管理员：例外退款（如重复支付），经支付渠道原路退回；订单变为已退款',
+  access: 'admin',
+  errors: ['not_found', 'invalid_param', 'busy'],
+  request: z.object({
+    trade_id: tradeId,
+    /** Default: the whole price. */
+    refund_fen: z.number({ error: '退款金额不正确' }).int().min(1, { error: '退款金额不正确' }).optional(),
+    note,
+  }),
+  response: z.object({ trade: tradeSchema }),
+});
+
+export const invalidateTrade = endpoint({
+  path: '/api/permission/invalidate_trade',
+  summary: '管理员：作废订单（未支付的同时在渠道关闭）',
+  access: 'admin',
+  errors: ['not_found', 'invalid_param'],
+  request: z.object({ trade_id: tradeId, note }),
+  response: z.object({ trade: tradeSchema }),
+});
