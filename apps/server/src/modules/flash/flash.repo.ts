@@ -1,8 +1,8 @@
 // SQL of the flash cards (ADR 0028). Every statement names the user; the writes of a create and of an
 // answer run in the caller's transaction.
-import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { usageCounters } from '../../db/schema/exam.ts';
-import { flashCoinLedger, flashes, wordCards } from '../../db/schema/flash.ts';
+import { flashCoinLedger, flashes, type StoredRuntime, wordCards } from '../../db/schema/flash.ts';
 import { dailyActivity } from '../../db/schema/summary.ts';
 import { users } from '../../db/schema/user.ts';
 import { userWords } from '../../db/schema/word.ts';
@@ -22,9 +22,81 @@ export function createFlashRepo(db: Db) {
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
 
-    /** `synchronous_commit = off` for this transaction only: a PostgreSQL crash may lose the last ~0.6 s of answers. */
-    async relaxCommit(tx: Tx) {
-      await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+    /**
+     * An answer's one read (ADR 0028): the set's state and only the card at its cursor (not the whole
+     * round), the user's card of that word, and the user's memory model (`modelJoin`), the set's row
+     * locked until the transaction ends; `synchronous_commit = off` for this transaction (a
+     * PostgreSQL crash may lose the last ~0.6 s of answers, as for exam saves, ADR 0012).
+     */
+    async answerRead(tx: Tx, userId: number, flashId: string, modelJoin: (userId: SQL) => SQL) {
+      const q = sql`select set_config('synchronous_commit', 'off', true) as relaxed,
+          f.status, f.round_count, f.cursor_index, jsonb_array_length(f.runtimes) as round_length,
+          f.runtimes -> f.cursor_index as runtime,
+          (select jsonb_build_object('word', c.word, 'memory', c.memory, 'reviews', c.reviews)
+             from word_cards c where c.user_id = f.user_id and c.word = f.runtimes -> f.cursor_index ->> 'word') as card,
+          memory_model.memory_retention, memory_model.memory_weights
+        from flashes f ${modelJoin(sql`f.user_id`)}
+        where f.id = ${flashId} and f.user_id = ${userId}
+        for update of f`;
+      const { rows } = (await tx.execute(q)) as unknown as {
+        rows: {
+          status: number;
+          round_count: number;
+          cursor_index: number;
+          round_length: number;
+          runtime: StoredRuntime | null;
+          card: { word: string; memory: StoredMemory | null; reviews: number } | null;
+          memory_retention: number | null;
+          memory_weights: number[] | null;
+        }[];
+      };
+      return rows[0];
+    },
+
+    /**
+     * An answer's one write: the card at the cursor marked answered (jsonb_set: the round is not sent
+     * back), the cursor moved, the word's card (only if nobody changed it since the read: its review
+     * count), the memory module's log CTEs and today's used_word when `counted`, all in one statement.
+     * False when the card changed meanwhile (nothing written; the caller rolls back).
+     */
+    async answerWrite(
+      tx: Tx,
+      a: {
+        userId: number;
+        flashId: string;
+        index: number;
+        answered: { correct: boolean; level: number };
+        word: string;
+        card: { level: number; memory: StoredMemory; prevReviews: number; finished: boolean };
+        counted: string | null;
+        now: Date;
+      },
+      memoryCtes: (gate: SQL) => SQL[],
+    ): Promise<boolean> {
+      const now = a.now.toISOString();
+      const c = a.card;
+      const ctes: SQL[] = [
+        sql`card as (insert into word_cards as wc (user_id, word, level, memory, due, reviews, finished_at, first_at, updated_at)
+          values (${a.userId}, ${a.word}, ${c.level}, ${JSON.stringify(c.memory)}::jsonb, ${new Date(c.memory.due * 1000).toISOString()}::timestamptz,
+            ${c.prevReviews + 1}, ${c.finished ? now : null}::timestamptz, ${now}::timestamptz, ${now}::timestamptz)
+          on conflict (user_id, word) do update set level = excluded.level, memory = excluded.memory, due = excluded.due,
+            reviews = excluded.reviews, updated_at = excluded.updated_at,
+            finished_at = coalesce(wc.finished_at, excluded.finished_at)
+          where wc.reviews = ${c.prevReviews}
+          returning 1)`,
+        ...memoryCtes(sql`card`).map((m, i) => sql`${sql.raw(`memory_${i}`)} as (${m})`),
+        sql`flash as (update flashes set runtimes = jsonb_set(runtimes, array[${String(a.index)}::text, 'answered'], ${JSON.stringify(a.answered)}::jsonb),
+            cursor_index = ${a.index + 1}, stage_count = stage_count + 1, status = 1, updated_at = ${now}::timestamptz
+          where id = ${a.flashId} and user_id = ${a.userId} and exists (select 1 from card))`,
+      ];
+      if (a.counted)
+        ctes.push(sql`activity as (insert into daily_activity (user_id, day, used_word)
+          select ${a.userId}, ${a.counted}::date, 1 where exists (select 1 from card)
+          on conflict (user_id, day) do update set used_word = daily_activity.used_word + 1)`);
+      const { rows } = (await tx.execute(
+        sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from card)::int as written`,
+      )) as unknown as { rows: { written: number }[] };
+      return (rows[0]?.written ?? 0) > 0;
     },
 
     cards(userId: number, words: readonly string[], on: Runner = db): Promise<CardRow[]> {
@@ -33,51 +105,6 @@ export function createFlashRepo(db: Db) {
         .select()
         .from(wordCards)
         .where(and(eq(wordCards.userId, userId), inArray(wordCards.word, [...words])));
-    },
-
-    async cardForUpdate(tx: Tx, userId: number, word: string): Promise<CardRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(wordCards)
-        .where(and(eq(wordCards.userId, userId), eq(wordCards.word, word)))
-        .for('update');
-      return row;
-    },
-
-    async saveCard(
-      tx: Tx,
-      userId: number,
-      word: string,
-      c: { level: number; memory: StoredMemory; reviews: number; finished: boolean },
-      now: Date,
-    ) {
-      const due = new Date(c.memory.due * 1000);
-      await tx
-        .insert(wordCards)
-        .values({
-          userId,
-          word,
-          level: c.level,
-          memory: c.memory,
-          due,
-          reviews: c.reviews,
-          finishedAt: c.finished ? now : null,
-          firstAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [wordCards.userId, wordCards.word],
-          set: {
-            level: c.level,
-            memory: c.memory,
-            due,
-            reviews: c.reviews,
-            updatedAt: now,
-            ...(c.finished
-              ? { finishedAt: sql`coalesce(${wordCards.finishedAt}, ${now.toISOString()}::timestamptz)` }
-              : {}),
-          },
-        });
     },
 
     /** Words the set starts: a row per new word (first put in a set now); Master cards due again step back to Exam. */
@@ -258,17 +285,6 @@ export function createFlashRepo(db: Db) {
 
     recentFlashes(userId: number): Promise<FlashRow[]> {
       return db.select().from(flashes).where(eq(flashes.userId, userId)).orderBy(desc(flashes.createdAt)).limit(20);
-    },
-
-    /** One more word studied on the China day (today_aim.used_word). */
-    async countWord(tx: Tx, userId: number, day: string) {
-      await tx
-        .insert(dailyActivity)
-        .values({ userId, day, usedWord: 1 })
-        .onConflictDoUpdate({
-          target: [dailyActivity.userId, dailyActivity.day],
-          set: { usedWord: sql`${dailyActivity.usedWord} + 1` },
-        });
     },
 
     async usedWord(userId: number, day: string): Promise<number> {

@@ -9,6 +9,7 @@ import * as uep from '@gre/contract/endpoints/user';
 import { FlashLevel, FlashStatus, RoleKind } from '@gre/contract/enums';
 import type { Flash } from '@gre/contract/flash';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flashCoinLedger, flashes, type StoredRuntime, wordCards } from '../../db/schema/flash.ts';
 import { reviewLog } from '../../db/schema/memory.ts';
@@ -316,6 +317,52 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
     const unknown = await call(fep.collectCard, { word: 'notawordzz' }, 'b');
     expect(unknown.err_data?.show).toMatch(/词库中没有这个单词/);
     expect((await ok(fep.listCards, { kind: 'collected' }, 'a')) as { total: number }).toMatchObject({ total: 0 });
+  });
+
+  // The load-independent figure of ADR 0028's update_choice target: statements sent to PostgreSQL
+  // per answer (every `pg` client query: begin and commit included) and the server's own time per
+  // answer (inject, no network), sequential answers.
+  it.runIf(kind === 'postgres')('answers a card in at most 4 statements (begin, read, write, commit)', async () => {
+    const f = (
+      (await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-1-5', size: 60 }, 'b')) as { flash: Flash }
+    ).flash;
+    await answer(f, true, 'b'); // first plans
+    const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+    const original = proto.query;
+    const sent: string[] = [];
+    proto.query = function (this: unknown, ...a: unknown[]) {
+      const q = a[0] as string | { text?: string };
+      sent.push(typeof q === 'string' ? q : (q?.text ?? ''));
+      return original.apply(this, a);
+    };
+    const n = 50;
+    let spent = 0;
+    let stmts = 0;
+    try {
+      for (let i = 0; i < n; i++) {
+        const r = (await stored(f.id))[f.round.cursor_index] as StoredRuntime;
+        const body = {
+          flash_id: f.id,
+          round: f.round_count,
+          index: f.round.cursor_index,
+          word: r.word,
+          choice: i % 3 ? 1 : 0,
+        };
+        sent.length = 0;
+        const t0 = performance.now();
+        const res = await call(fep.updateChoice, body, 'b');
+        spent += performance.now() - t0;
+        stmts += sent.length;
+        expect(res.ok).toBe(true);
+        f.round.cursor_index++;
+      }
+    } finally {
+      proto.query = original;
+    }
+    console.log(
+      `update_choice: ${(stmts / n).toFixed(1)} statements, ${(spent / n).toFixed(2)} ms per answer (server side, sequential)`,
+    );
+    expect(stmts / n).toBeLessThanOrEqual(4);
   });
 
   it('refuses bad bodies in Chinese and writes nothing', async () => {
