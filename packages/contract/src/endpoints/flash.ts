@@ -95,7 +95,7 @@ export const updateChoice = endpoint({
   path: '/api/flash/update_choice',
   summary: '回答当前卡片：认识与否、所选选项或拼写；卡片升降一级，并记入该词的长期记忆（FSRS）',
   access: 'user',
-  errors: ['not_found', 'invalid_param', 'forbidden'],
+  errors: ['not_found', 'invalid_param', 'forbidden', 'conflict'],
   request: z
     .object({
       flash_id: flashId,

@@ -23,29 +23,26 @@ export function createFlashRepo(db: Db) {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
 
     /**
-     * An answer's one read (ADR 0028): the set's state and only the card at its cursor (not the whole
-     * round), the user's card of that word, and the user's memory model (`modelJoin`), the set's row
-     * locked until the transaction ends; `synchronous_commit = off` for this transaction (a
-     * PostgreSQL crash may lose the last ~0.6 s of answers, as for exam saves, ADR 0012).
+     * An answer's read (ADR 0028): the set's state and only the card at its cursor (not the whole
+     * round), the user's card of that word, and the user's memory model (`modelJoin`). No lock: the
+     * write checks the cursor again.
      */
-    async answerRead(tx: Tx, userId: number, flashId: string, modelJoin: (userId: SQL) => SQL) {
-      const q = sql`select set_config('synchronous_commit', 'off', true) as relaxed,
-          f.status, f.round_count, f.cursor_index, jsonb_array_length(f.runtimes) as round_length,
+    async answerRead(userId: number, flashId: string, modelJoin: (userId: SQL) => SQL) {
+      const q = sql`select f.status, f.round_count, f.cursor_index, jsonb_array_length(f.runtimes) as round_length,
           f.runtimes -> f.cursor_index as runtime,
-          (select jsonb_build_object('word', c.word, 'memory', c.memory, 'reviews', c.reviews)
+          (select jsonb_build_object('memory', c.memory)
              from word_cards c where c.user_id = f.user_id and c.word = f.runtimes -> f.cursor_index ->> 'word') as card,
           memory_model.memory_retention, memory_model.memory_weights
         from flashes f ${modelJoin(sql`f.user_id`)}
-        where f.id = ${flashId} and f.user_id = ${userId}
-        for update of f`;
-      const { rows } = (await tx.execute(q)) as unknown as {
+        where f.id = ${flashId} and f.user_id = ${userId}`;
+      const { rows } = (await db.execute(q)) as unknown as {
         rows: {
           status: number;
           round_count: number;
           cursor_index: number;
           round_length: number;
           runtime: StoredRuntime | null;
-          card: { word: string; memory: StoredMemory | null; reviews: number } | null;
+          card: { memory: StoredMemory | null } | null;
           memory_retention: number | null;
           memory_weights: number[] | null;
         }[];
@@ -54,20 +51,23 @@ export function createFlashRepo(db: Db) {
     },
 
     /**
-     * An answer's one write: the card at the cursor marked answered (jsonb_set: the round is not sent
-     * back), the cursor moved, the word's card (only if nobody changed it since the read: its review
-     * count), the memory module's log CTEs and today's used_word when `counted`, all in one statement.
-     * False when the card changed meanwhile (nothing written; the caller rolls back).
+     * An answer's write, one statement (so one transaction), committed without waiting for the WAL
+     * flush (`synchronous_commit = off` for it: a PostgreSQL crash may lose the last ~0.6 s of
+     * answers, as for exam saves, ADR 0012). First the set: the card at the cursor marked answered
+     * (jsonb_set: the round is not sent back) and the cursor moved, only if the set is still at this
+     * round and index and not finished (its row serializes two answers of one set: the second waits,
+     * sees the moved cursor and changes nothing); then, only if it moved, the word's card, the memory
+     * module's log CTEs and today's used_word. False when the set had moved (nothing written).
      */
     async answerWrite(
-      tx: Tx,
       a: {
         userId: number;
         flashId: string;
+        round: number;
         index: number;
         answered: { correct: boolean; level: number };
         word: string;
-        card: { level: number; memory: StoredMemory; prevReviews: number; finished: boolean };
+        card: { level: number; memory: StoredMemory; finished: boolean };
         counted: string | null;
         now: Date;
       },
@@ -76,25 +76,27 @@ export function createFlashRepo(db: Db) {
       const now = a.now.toISOString();
       const c = a.card;
       const ctes: SQL[] = [
-        sql`card as (insert into word_cards as wc (user_id, word, level, memory, due, reviews, finished_at, first_at, updated_at)
-          values (${a.userId}, ${a.word}, ${c.level}, ${JSON.stringify(c.memory)}::jsonb, ${new Date(c.memory.due * 1000).toISOString()}::timestamptz,
-            ${c.prevReviews + 1}, ${c.finished ? now : null}::timestamptz, ${now}::timestamptz, ${now}::timestamptz)
-          on conflict (user_id, word) do update set level = excluded.level, memory = excluded.memory, due = excluded.due,
-            reviews = excluded.reviews, updated_at = excluded.updated_at,
-            finished_at = coalesce(wc.finished_at, excluded.finished_at)
-          where wc.reviews = ${c.prevReviews}
-          returning 1)`,
-        ...memoryCtes(sql`card`).map((m, i) => sql`${sql.raw(`memory_${i}`)} as (${m})`),
+        sql`relaxed as (select set_config('synchronous_commit', 'off', true))`,
         sql`flash as (update flashes set runtimes = jsonb_set(runtimes, array[${String(a.index)}::text, 'answered'], ${JSON.stringify(a.answered)}::jsonb),
-            cursor_index = ${a.index + 1}, stage_count = stage_count + 1, status = 1, updated_at = ${now}::timestamptz
-          where id = ${a.flashId} and user_id = ${a.userId} and exists (select 1 from card))`,
+            cursor_index = cursor_index + 1, stage_count = stage_count + 1, status = 1, updated_at = ${now}::timestamptz
+          where id = ${a.flashId} and user_id = ${a.userId} and status <> 2
+            and round_count = ${a.round} and cursor_index = ${a.index} and (select count(*) from relaxed) = 1
+          returning 1)`,
+        sql`card as (insert into word_cards as wc (user_id, word, level, memory, due, reviews, finished_at, first_at, updated_at)
+          select ${a.userId}, ${a.word}, ${c.level}, ${JSON.stringify(c.memory)}::jsonb, ${new Date(c.memory.due * 1000).toISOString()}::timestamptz,
+            1, ${c.finished ? now : null}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+          where exists (select 1 from flash)
+          on conflict (user_id, word) do update set level = excluded.level, memory = excluded.memory, due = excluded.due,
+            reviews = wc.reviews + 1, updated_at = excluded.updated_at,
+            finished_at = coalesce(wc.finished_at, excluded.finished_at))`,
+        ...memoryCtes(sql`flash`).map((m, i) => sql`${sql.raw(`memory_${i}`)} as (${m})`),
       ];
       if (a.counted)
         ctes.push(sql`activity as (insert into daily_activity (user_id, day, used_word)
-          select ${a.userId}, ${a.counted}::date, 1 where exists (select 1 from card)
+          select ${a.userId}, ${a.counted}::date, 1 where exists (select 1 from flash)
           on conflict (user_id, day) do update set used_word = daily_activity.used_word + 1)`);
-      const { rows } = (await tx.execute(
-        sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from card)::int as written`,
+      const { rows } = (await db.execute(
+        sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from flash)::int as written`,
       )) as unknown as { rows: { written: number }[] };
       return (rows[0]?.written ?? 0) > 0;
     },

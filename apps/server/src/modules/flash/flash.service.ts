@@ -309,63 +309,57 @@ export function createFlashService(deps: FlashServiceDeps) {
       const userId = userOf(ctx);
       const now = clock.now();
       const guarded = await gate.guarded(ctx);
-      // Two statements in one transaction (ADR 0028): the read (the set locked, only its card at the
-      // cursor, the word's card, the memory model) and the write (the card, the log, the activity, the
-      // set's cursor), committed without waiting for the WAL flush (ADR 0012, 0025).
-      const done = await repo.transaction(async (tx) => {
-        const row = await repo.answerRead(tx, userId, b.flash_id, deps.memory.modelJoin);
-        if (!row) throw notFound();
-        if (row.status === FlashStatus.Finish) throw errors.invalidParam('这组闪卡已经结束，不能再作答');
-        if (b.round !== row.round_count) throw errors.invalidParam('这一轮已经结束，请刷新后继续');
-        if (row.cursor_index >= row.round_length || !row.runtime)
-          throw errors.invalidParam('本轮卡片已全部回答，请结束本轮');
-        if (b.index !== row.cursor_index)
-          throw errors.invalidParam(`请按顺序作答：当前是第 ${row.cursor_index + 1} 张卡片`);
-        const r = row.runtime;
-        if (r.word !== b.word.trim().toLowerCase()) throw errors.invalidParam('卡片与单词不一致，请刷新后继续');
-        if ([r.word, ...r.options].some((w) => guarded.words.has(w)))
-          throw errors.forbidden('这组闪卡含有你未完成的限时考试中的单词，考试结束后再学习');
-        const correct = isCorrect(r, b.choice, b.text);
-        if (correct === null) throw errors.invalidParam(r.kind === 'spell' ? '这张卡片需要输入拼写' : '请选择一个选项');
-        const level = levelAfter(r, correct);
-        // The card read belongs to the cursor's word (a read that waited for the lock is checked again).
-        const card = row.card?.word === r.word ? row.card : null;
-        if (row.card && !card) throw errors.conflict();
-        const prev = card?.memory ?? null;
-        const planned = deps.memory.planReviews(userId, now, row, [
-          { key: `w:${r.word}`, prev, grade: correct ? 3 : 1 },
-        ]);
-        const next = planned.cards[0] as StoredMemory;
-        const today = chinaDay(now);
-        const counted = !prev?.last_review || chinaDay(new Date(prev.last_review * 1000)) !== today;
-        const written = await repo.answerWrite(
-          tx,
-          {
-            userId,
-            flashId: b.flash_id,
-            index: b.index,
-            answered: { correct, level },
-            word: r.word,
-            card: { level, memory: next, prevReviews: card?.reviews ?? 0, finished: level >= FlashLevel.Master },
-            counted: counted ? today : null,
-            now,
-          },
-          planned.ctes,
-        );
-        // Another answer of the same word (another set) came between the read and the write: rolled back.
-        if (!written) throw errors.conflict('这张卡片刚刚在另一组闪卡中作答过，请重试');
-        return {
-          counted,
-          result: {
-            correct,
-            key: r.kind === 'quiz' || r.kind === 'exam' ? r.key : null,
-            answer: r.word,
-            level: level as FlashCard['level'],
-            cursor_index: row.cursor_index + 1,
-            due: next.due,
-          },
-        };
-      });
+      // Two statements (ADR 0028): the read (the set's state, only its card at the cursor, the word's
+      // card, the memory model) and the write, one statement and so one transaction: the set's cursor
+      // moved only if it is still where the read saw it (the set's row serializes its answers), then
+      // the card, the review log and the activity, each only if the cursor moved.
+      const row = await repo.answerRead(userId, b.flash_id, deps.memory.modelJoin);
+      if (!row) throw notFound();
+      if (row.status === FlashStatus.Finish) throw errors.invalidParam('这组闪卡已经结束，不能再作答');
+      if (b.round !== row.round_count) throw errors.invalidParam('这一轮已经结束，请刷新后继续');
+      if (row.cursor_index >= row.round_length || !row.runtime)
+        throw errors.invalidParam('本轮卡片已全部回答，请结束本轮');
+      if (b.index !== row.cursor_index)
+        throw errors.invalidParam(`请按顺序作答：当前是第 ${row.cursor_index + 1} 张卡片`);
+      const r = row.runtime;
+      if (r.word !== b.word.trim().toLowerCase()) throw errors.invalidParam('卡片与单词不一致，请刷新后继续');
+      if ([r.word, ...r.options].some((w) => guarded.words.has(w)))
+        throw errors.forbidden('这组闪卡含有你未完成的限时考试中的单词，考试结束后再学习');
+      const correct = isCorrect(r, b.choice, b.text);
+      if (correct === null) throw errors.invalidParam(r.kind === 'spell' ? '这张卡片需要输入拼写' : '请选择一个选项');
+      const level = levelAfter(r, correct);
+      const prev = row.card?.memory ?? null;
+      const planned = deps.memory.planReviews(userId, now, row, [{ key: `w:${r.word}`, prev, grade: correct ? 3 : 1 }]);
+      const next = planned.cards[0] as StoredMemory;
+      const today = chinaDay(now);
+      const counted = !prev?.last_review || chinaDay(new Date(prev.last_review * 1000)) !== today;
+      const written = await repo.answerWrite(
+        {
+          userId,
+          flashId: b.flash_id,
+          round: b.round,
+          index: b.index,
+          answered: { correct, level },
+          word: r.word,
+          card: { level, memory: next, finished: level >= FlashLevel.Master },
+          counted: counted ? today : null,
+          now,
+        },
+        planned.ctes,
+      );
+      // The set moved between the read and the write (the same answer twice at once, a give-up): nothing
+      // was written; the web retries a conflict quietly and the retry's read says why.
+      if (!written) throw errors.conflict('这张卡片刚刚已作答或这组闪卡已结束，请刷新后继续');
+      const done = {
+        result: {
+          correct,
+          key: r.kind === 'quiz' || r.kind === 'exam' ? r.key : null,
+          answer: r.word,
+          level: level as FlashCard['level'],
+          cursor_index: row.cursor_index + 1,
+          due: next.due,
+        },
+      };
       // today_aim.used_word reaches the cached profile within its 5 s lifetime (as the exams' answers do):
       // dropping the caller's session on every new word would cost an authentication query per answer.
       return done.result;
