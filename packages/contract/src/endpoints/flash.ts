@@ -111,13 +111,26 @@ export const updateChoice = endpoint({
         .optional(),
       /** spell: the word typed. */
       text: z.string({ error: '请输入拼写' }).trim().max(60, { error: '拼写过长' }).optional(),
+      /** question: the options chosen (two for sentence equivalence). */
+      choices: z
+        .array(z.number({ error: '请选择答案' }).int({ error: '请选择答案' }).min(0, { error: '请选择答案' }).max(9), {
+          error: '请选择答案',
+        })
+        .min(1, { error: '请选择答案' })
+        .max(2, { error: '最多选择两个选项' })
+        .optional(),
     })
-    .refine((b) => (b.choice === undefined) !== (b.text === undefined), { error: '请选择答案或输入拼写（二选一）' }),
+    .refine((b) => [b.choice, b.text, b.choices].filter((x) => x !== undefined).length === 1, {
+      error: '请选择答案或输入拼写（只能一种）',
+    }),
   response: z.object({
     correct: z.boolean(),
-    /** The right option (quiz, exam) or spelling (spell). */
+    /** The right option (quiz, exam); null for learn, spell and question cards. */
     key: z.number().int().nullable(),
+    /** The word; for a question card the right options' text. */
     answer: z.string(),
+    /** A question card: the right options' indexes; else empty. */
+    keys: z.array(z.number().int()),
     level: flashLevelSchema,
     cursor_index: z.number().int(),
     /** The word's next review (unix seconds). */

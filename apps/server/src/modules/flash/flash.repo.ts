@@ -1,6 +1,7 @@
 // SQL of the flash cards (ADR 0028). Every statement names the user; the writes of a create and of an
 // answer run in the caller's transaction.
 import { and, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { crafts } from '../../db/schema/craft.ts';
 import { usageCounters } from '../../db/schema/exam.ts';
 import { flashCoinLedger, flashes, type StoredRuntime, wordCards } from '../../db/schema/flash.ts';
 import { dailyActivity } from '../../db/schema/summary.ts';
@@ -16,6 +17,11 @@ export type Runner = Db | Tx;
 export const newCardSubject = 'flash_new';
 
 export type FlashRow = typeof flashes.$inferSelect;
+
+/** A question card's row in word_cards: `qc:<question id>` (a word never holds a colon). */
+export const questionCardKey = (id: string) => `qc:${id}`;
+/** Word cards only (question cards have their own ranges and are not listed, due or counted as words). */
+const wordsOnly = sql`${wordCards.word} not like 'qc:%'`;
 export type CardRow = typeof wordCards.$inferSelect;
 
 export function createFlashRepo(db: Db) {
@@ -28,16 +34,19 @@ export function createFlashRepo(db: Db) {
      * write checks the cursor again.
      */
     async answerRead(userId: number, flashId: string, modelJoin: (userId: SQL) => SQL) {
-      const q = sql`select f.status, f.round_count, f.cursor_index, jsonb_array_length(f.runtimes) as round_length,
+      const q = sql`select f.status, f.range_kind, f.round_count, f.cursor_index, jsonb_array_length(f.runtimes) as round_length,
           f.runtimes -> f.cursor_index as runtime,
           (select jsonb_build_object('memory', c.memory)
-             from word_cards c where c.user_id = f.user_id and c.word = f.runtimes -> f.cursor_index ->> 'word') as card,
+             from word_cards c where c.user_id = f.user_id
+               and c.word = (case when f.range_kind in ('collected_questions', 'wrong_questions') then 'qc:' else '' end)
+                 || (f.runtimes -> f.cursor_index ->> 'word')) as card,
           memory_model.memory_retention, memory_model.memory_weights
         from flashes f ${modelJoin(sql`f.user_id`)}
         where f.id = ${flashId} and f.user_id = ${userId}`;
       const { rows } = (await db.execute(q)) as unknown as {
         rows: {
           status: number;
+          range_kind: string;
           round_count: number;
           cursor_index: number;
           round_length: number;
@@ -146,7 +155,7 @@ export function createFlashRepo(db: Db) {
       return db
         .select({ word: wordCards.word })
         .from(wordCards)
-        .where(and(eq(wordCards.userId, userId), isNotNull(wordCards.collectedAt)))
+        .where(and(eq(wordCards.userId, userId), isNotNull(wordCards.collectedAt), wordsOnly))
         .orderBy(desc(wordCards.collectedAt), wordCards.word);
     },
 
@@ -154,7 +163,7 @@ export function createFlashRepo(db: Db) {
       return db
         .select({ word: wordCards.word })
         .from(wordCards)
-        .where(and(eq(wordCards.userId, userId), lte(wordCards.due, until)))
+        .where(and(eq(wordCards.userId, userId), lte(wordCards.due, until), wordsOnly))
         .orderBy(wordCards.due, wordCards.word);
     },
 
@@ -162,6 +171,7 @@ export function createFlashRepo(db: Db) {
       const where = and(
         eq(wordCards.userId, userId),
         isNotNull(kind === 'collected' ? wordCards.collectedAt : wordCards.finishedAt),
+        wordsOnly,
       );
       const [rows, [count]] = await Promise.all([
         db
@@ -176,6 +186,19 @@ export function createFlashRepo(db: Db) {
       return { rows, total: Number(count?.n ?? 0) };
     },
 
+    /** The user's collected or wrong questions (the review loop's crafts), newest first. */
+    async craftQuestions(userId: number, kind: 'collected' | 'wrong'): Promise<string[]> {
+      const rows = await db
+        .select({ id: crafts.questionId })
+        .from(crafts)
+        .where(
+          and(eq(crafts.userId, userId), kind === 'collected' ? eq(crafts.collected, true) : eq(crafts.wrong, true)),
+        )
+        .orderBy(desc(kind === 'collected' ? crafts.collectedAt : crafts.updatedAt), crafts.questionId)
+        .limit(1000);
+      return rows.map((r) => r.id);
+    },
+
     simpleWords(userId: number): Promise<{ word: string }[]> {
       return db
         .select({ word: userWords.word })
@@ -187,7 +210,7 @@ export function createFlashRepo(db: Db) {
       const rows = await db
         .select({ level: wordCards.level })
         .from(wordCards)
-        .where(and(eq(wordCards.userId, userId), isNotNull(wordCards.firstAt)));
+        .where(and(eq(wordCards.userId, userId), isNotNull(wordCards.firstAt), wordsOnly));
       return rows.map((r) => r.level);
     },
 
@@ -195,7 +218,7 @@ export function createFlashRepo(db: Db) {
       const [r] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(wordCards)
-        .where(and(eq(wordCards.userId, userId), lte(wordCards.due, until)));
+        .where(and(eq(wordCards.userId, userId), lte(wordCards.due, until), wordsOnly));
       return Number(r?.n ?? 0);
     },
 

@@ -4,7 +4,10 @@
 // clock moved); today_aim.used_word counts the words studied; the daily new-card quota, then coins
 // (never below 0, a ledger row, parallel creates never overspend); out-of-order answers, a finished
 // round, another user's set and bad bodies refused in Chinese with nothing written.
+
+import * as cep from '@gre/contract/endpoints/craft';
 import * as fep from '@gre/contract/endpoints/flash';
+import * as qep from '@gre/contract/endpoints/question';
 import * as uep from '@gre/contract/endpoints/user';
 import { FlashLevel, FlashStatus, RoleKind } from '@gre/contract/enums';
 import type { Flash } from '@gre/contract/flash';
@@ -385,6 +388,136 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
       .where(and(eq(wordCards.userId, ids.b as number), eq(wordCards.word, r.word)));
     expect(card?.reviews).toBe(1);
     expect((await stored(f.id)).filter((x) => x.answered).length).toBe(1);
+  });
+
+  it('makes question cards of my collected and wrong questions: shown without key, checked on the server', async () => {
+    // A user of their own: a quant, a sentence-equivalence, a one-blank and a word question collected;
+    // a reading item (not a card's kind) collected too; one question answered wrong.
+    const { token } = await userWithRole(t, RoleKind.SVIP);
+    tokens.q = token;
+    // The first of a kind that stands alone (no data-interpretation group, no figure).
+    const pick = async (category: number, kinds: string[]) => {
+      const found = (await ok(qep.searchQuestions, { category, kinds, page_size: 30 }, 'q')) as {
+        question_infos: { id: string }[];
+      };
+      for (const { id } of found.question_infos) {
+        const { question } = (await ok(qep.getQuestion, { id }, 'q')) as {
+          question: { group_id: string | null; figure: unknown };
+        };
+        if (!question.group_id && !question.figure) return id;
+      }
+      return '';
+    };
+    const ids = [
+      await pick(3, ['qc']),
+      await pick(1, ['se']),
+      await pick(1, ['tc1']),
+      await pick(5, ['word_meaning']),
+      (
+        (await ok(qep.searchQuestions, { category: 2, kinds: ['rc_single'], page_size: 1 }, 'q')) as {
+          question_infos: { id: string }[];
+        }
+      ).question_infos[0]?.id as string,
+    ];
+    expect(ids.every(Boolean)).toBe(true);
+    await ok(cep.collectMany, { ids }, 'q');
+    const full = async (id: string) =>
+      ((await ok(qep.getQuestion, { id }, 'q')) as { question: { standard_answer: { selects: number[] } } }).question;
+    const set = ((await ok(fep.createFlash, { range_kind: 'collected_questions', size: 10 }, 'q')) as { flash: Flash })
+      .flash;
+    // The reading item is no card; the others are, shown without any key.
+    expect(set.round.runtimes.map((c) => c.word).sort()).toEqual(ids.slice(0, 4).sort());
+    expect(set.round.runtimes.every((c) => c.kind === 'question' && c.question && c.question.options.length > 1)).toBe(
+      true,
+    );
+    expect(JSON.stringify(set)).not.toMatch(/standard_answer|analysis|key_words/);
+    const se = set.round.runtimes.find((c) => c.question?.kind_label === '句子等价');
+    expect(se?.question?.choose).toBe(2);
+    // No coins, no quota for question cards.
+    const before = await count(reviewLog);
+    const garbage = await call(
+      fep.updateChoice,
+      { flash_id: set.id, round: 0, index: 0, word: set.round.runtimes[0]?.word, choice: 0 },
+      'q',
+    );
+    expect(garbage.err_data?.show).toMatch(/选择选项/);
+    const outOfRange = await call(
+      fep.updateChoice,
+      { flash_id: set.id, round: 0, index: 0, word: set.round.runtimes[0]?.word, choices: [9] },
+      'q',
+    );
+    expect(outOfRange.ok).toBe(false);
+    expect(await count(reviewLog)).toBe(before);
+    // Every card answered: the first wrong, the others right.
+    for (const [i, c] of set.round.runtimes.entries()) {
+      const key = (await full(c.word)).standard_answer.selects;
+      const n = c.question?.options.length ?? 0;
+      const choices = i === 0 ? key.map((k) => (k + 1) % n).slice(0, c.question?.choose) : key;
+      if (i === 0 && c.question?.choose === 2 && choices[0] === choices[1]) choices[1] = ((choices[1] ?? 0) + 2) % n;
+      const res = (await ok(
+        fep.updateChoice,
+        { flash_id: set.id, round: 0, index: i, word: c.word, choices },
+        'q',
+      )) as {
+        correct: boolean;
+        keys: number[];
+        answer: string;
+        level: number;
+      };
+      expect(res.correct).toBe(i !== 0);
+      expect(res.keys).toEqual(key);
+      expect(res.answer.length).toBeGreaterThan(0);
+      expect(res.level).toBe(i === 0 ? FlashLevel.NotSeen : FlashLevel.Learn);
+    }
+    const logged = await t.database.db
+      .select({ key: reviewLog.itemKey })
+      .from(reviewLog)
+      .where(sql`${reviewLog.itemKey} like 'qc:%'`);
+    expect(logged.map((l) => l.key).sort()).toEqual(
+      ids
+        .slice(0, 4)
+        .map((id) => `qc:${id}`)
+        .sort(),
+    );
+    const round = (await stored(set.id)).map((r) => ({
+      word: r.word,
+      level: r.answered?.level,
+      correct: r.answered?.correct,
+    }));
+    const done = (await ok(fep.finishRound, { flash_id: set.id, round: 0, runtimes: round }, 'q')) as {
+      flash: Flash;
+      summary: Flash['summary'];
+    };
+    expect(done.summary).toMatchObject({ not_seen: 1, learn: 3 });
+    expect(done.flash.round.runtimes.every((c) => c.kind === 'question')).toBe(true);
+    // Question cards are not words: not listed, not due, not counted in used_word.
+    const progress = (await ok(fep.getFlashProgress, {}, 'q')) as { used_word: number; due_today: number };
+    expect(progress.used_word).toBe(0);
+    // Another user cannot open or answer it.
+    expect((await call(fep.openFlash, { flash_id: set.id }, 'b')).err_data?.kind).toBe('not_found');
+    // A word card refuses `choices`.
+    const words = (
+      (await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-4-1', size: 5 }, 'q')) as {
+        flash: Flash;
+      }
+    ).flash;
+    const w = await call(
+      fep.updateChoice,
+      { flash_id: words.id, round: 0, index: 0, word: words.round.runtimes[0]?.word, choices: [1] },
+      'q',
+    );
+    expect(w.ok).toBe(false);
+    // The wrong-questions range: a question answered wrong in the review loop.
+    const wrongId = ids[2] as string;
+    const key = (await full(wrongId)).standard_answer.selects[0] as number;
+    await ok(
+      cep.recordAnswer,
+      { id: wrongId, answer: { selects: [(key + 1) % 5], multi_selects: [], text: '', description: '', text2: '' } },
+      'q',
+    );
+    const wrongSet = ((await ok(fep.createFlash, { range_kind: 'wrong_questions', size: 5 }, 'q')) as { flash: Flash })
+      .flash;
+    expect(wrongSet.round.runtimes.map((c) => c.word)).toEqual([wrongId]);
   });
 
   it('refuses bad bodies in Chinese and writes nothing', async () => {
