@@ -193,11 +193,22 @@ export const collectCard = endpoint({
 
 export const listCards = endpoint({
   path: '/api/flash/list_cards',
-  summary: '我的闪卡：收藏的或已掌握的卡片（分页）',
+  summary: '我的闪卡：收藏的或已掌握的单词卡片，可按当前等级筛选（分页，每页 50 张）',
   access: 'user',
   request: z.object({
     kind: z.enum(['collected', 'finished'], { error: '请选择收藏或已掌握' }).default('collected'),
-    page: z.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).default(1),
+    /** Only cards at this level now (a finished card may have dropped since it was first mastered). */
+    level: flashLevelSchema.optional(),
+    page: z
+      .number({ error: '页码不正确' })
+      .int({ error: '页码不正确' })
+      .min(1, { error: '页码不正确' })
+      .max(1000, { error: '页码不正确' })
+      .default(1),
   }),
-  response: z.object({ total: z.number().int(), cards: z.array(wordCardSchema.extend({ gloss: z.string() })) }),
+  response: z.object({
+    total: z.number().int(),
+    page_size: z.number().int(),
+    cards: z.array(wordCardSchema.extend({ gloss: z.string() })),
+  }),
 });

@@ -167,11 +167,18 @@ export function createFlashRepo(db: Db) {
         .orderBy(wordCards.due, wordCards.word);
     },
 
-    async listCards(userId: number, kind: 'collected' | 'finished', page: number, size: number) {
+    async listCards(
+      userId: number,
+      kind: 'collected' | 'finished',
+      level: number | undefined,
+      page: number,
+      size: number,
+    ) {
       const where = and(
         eq(wordCards.userId, userId),
         isNotNull(kind === 'collected' ? wordCards.collectedAt : wordCards.finishedAt),
         wordsOnly,
+        level === undefined ? undefined : eq(wordCards.level, level),
       );
       const [rows, [count]] = await Promise.all([
         db

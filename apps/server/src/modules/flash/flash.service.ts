@@ -53,6 +53,8 @@ export const endOfChinaDay = (now: Date) =>
   new Date(Math.floor((now.getTime() + chinaOffsetMs) / dayMs) * dayMs + dayMs - chinaOffsetMs - 1);
 
 const userOf = (ctx: RequestContext) => Number(ctx.caller?.userId);
+/** Cards per page of 我的闪卡 (list_cards). */
+const cardPageSize = 50;
 const isQuestionRange = (kind: string) => (questionRangeKinds as readonly string[]).includes(kind);
 /** A set item's row in word_cards: the word, or `qc:<question id>` for a question card. */
 const cardKeyOf = (rangeKind: string, item: string) => (isQuestionRange(rangeKind) ? questionCardKey(item) : item);
@@ -533,11 +535,15 @@ export function createFlashService(deps: FlashServiceDeps) {
       return { card: toCard(await repo.collect(userOf(ctx), word, b.collected, clock.now())) };
     },
 
-    async listCards(b: { kind: 'collected' | 'finished'; page: number }, ctx: RequestContext) {
+    async listCards(
+      b: { kind: 'collected' | 'finished'; level?: number | undefined; page: number },
+      ctx: RequestContext,
+    ) {
       const [v, guarded] = await Promise.all([deps.words.vocab(), gate.guarded(ctx)]);
-      const { rows, total } = await repo.listCards(userOf(ctx), b.kind, b.page, 50);
+      const { rows, total } = await repo.listCards(userOf(ctx), b.kind, b.level, b.page, cardPageSize);
       return {
         total,
+        page_size: cardPageSize,
         cards: rows.map((c) => ({
           ...toCard(c),
           gloss: guarded.words.has(c.word) ? '' : (v.byWord.get(c.word)?.gloss ?? ''),

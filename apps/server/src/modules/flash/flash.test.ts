@@ -139,8 +139,12 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
       .where(and(eq(reviewLog.userId, ids.a as number), sql`${reviewLog.itemKey} like 'w:%'`));
     expect(logged.length).toBe(f.stage_count);
     // Finished cards are listed in 我的闪卡.
-    const finished = (await ok(fep.listCards, { kind: 'finished' }, 'a')) as { total: number };
-    expect(finished.total).toBe(5);
+    const finished = (await ok(fep.listCards, { kind: 'finished' }, 'a')) as { total: number; page_size: number };
+    expect(finished).toMatchObject({ total: 5, page_size: 50 });
+    // Filtered by the level now: all five are at Master, none at Learn.
+    expect(((await ok(fep.listCards, { kind: 'finished', level: 4 }, 'a')) as { total: number }).total).toBe(5);
+    expect(((await ok(fep.listCards, { kind: 'finished', level: 1 }, 'a')) as { total: number }).total).toBe(0);
+    expect(((await ok(fep.listCards, { kind: 'finished', page: 2 }, 'a')) as { cards: unknown[] }).cards).toEqual([]);
   });
 
   it('counts each word studied once a day in today_aim.used_word', async () => {
@@ -542,6 +546,8 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
       [fep.collectCard, { word: '' }],
       [fep.collectCard, { word: 'x'.repeat(100) }],
       [fep.listCards, { kind: 'everything' }],
+      [fep.listCards, { kind: 'finished', level: 9 }],
+      [fep.listCards, { kind: 'finished', page: 0 }],
     ];
     for (const [e, body] of bad) {
       const res = await call(e, body, 'a');
