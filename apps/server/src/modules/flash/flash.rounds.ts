@@ -47,8 +47,10 @@ export function buildRound(
   seed: string,
   words: readonly string[],
   levelOf: (w: string) => number,
-  pool: readonly string[],
-  usable: (w: string) => boolean,
+  /** The distractor candidates of a word (its frequency band and part of speech; the whole list as a fallback). */
+  poolOf: (w: string) => readonly string[],
+  /** Whether `option` may stand beside `word` (a meaning to show, no exam key, not in its similar-word groups). */
+  usable: (option: string, word: string) => boolean,
   questions = false,
 ): StoredRuntime[] {
   const out: StoredRuntime[] = [];
@@ -64,11 +66,12 @@ export function buildRound(
     let key = -1;
     if (kind === 'quiz' || kind === 'exam') {
       const picked = new Set<string>();
+      const pool = poolOf(word);
       let h = fnv1a(`${seed}|${word}`);
-      for (let tries = 0; picked.size < flashLimits.options - 1 && tries < 200; tries++) {
+      for (let tries = 0; picked.size < flashLimits.options - 1 && tries < 200 && pool.length; tries++) {
         h = fnv1a(`${h}`);
         const w = pool[h % pool.length];
-        if (w && w !== word && usable(w)) picked.add(w);
+        if (w && w !== word && usable(w, word)) picked.add(w);
       }
       options = [...picked];
       key = fnv1a(`${seed}|key|${word}`) % (options.length + 1);

@@ -25,6 +25,7 @@ import { scoreAnswer } from '../exam/exam.scoring.ts';
 import type { StoredMemory } from '../memory/memory.fsrs.ts';
 import type { MemoryService } from '../memory/memory.service.ts';
 import type { WordGate, WordService } from '../word/word.service.ts';
+import type { Vocab } from '../word/word.vocab.ts';
 import { type CardRow, type FlashRepo, type FlashRow, questionCardKey } from './flash.repo.ts';
 import { buildRound, isCorrect, levelAfter, questionCardOf, summaryOf } from './flash.rounds.ts';
 
@@ -53,6 +54,23 @@ export const endOfChinaDay = (now: Date) =>
   new Date(Math.floor((now.getTime() + chinaOffsetMs) / dayMs) * dayMs + dayMs - chinaOffsetMs - 1);
 
 const userOf = (ctx: RequestContext) => Number(ctx.caller?.userId);
+/** Distractor pools per vocabulary: `band|main part of speech` → words, and `all`. */
+const poolCache = new WeakMap<Vocab, Map<string, string[]>>();
+function poolsOf(v: Vocab): Map<string, string[]> {
+  let pools = poolCache.get(v);
+  if (!pools) {
+    pools = new Map([['all', v.briefs.map((b) => b.word)]]);
+    for (const b of v.briefs) {
+      const k = `${b.band}|${b.poses[0] ?? ''}`;
+      const list = pools.get(k) ?? [];
+      list.push(b.word);
+      pools.set(k, list);
+    }
+    poolCache.set(v, pools);
+  }
+  return pools;
+}
+
 /** Cards per page of 我的闪卡 (list_cards). */
 const cardPageSize = 50;
 const isQuestionRange = (kind: string) => (questionRangeKinds as readonly string[]).includes(kind);
@@ -227,13 +245,19 @@ export function createFlashService(deps: FlashServiceDeps) {
     levelOf: (w: string) => number,
     [v, guarded]: Awaited<ReturnType<typeof roundSources>>,
   ) {
-    const pool = v.briefs.map((b) => b.word);
+    const pools = poolsOf(v);
     return buildRound(
       `${row.id}|${row.roundCount}`,
       row.words,
       levelOf,
-      pool,
-      (w) => !guarded.words.has(w) && !!v.byWord.get(w)?.gloss,
+      (w) => {
+        const b = v.byWord.get(w);
+        const same = b ? pools.get(`${b.band}|${b.poses[0] ?? ''}`) : undefined;
+        // Distractors of the word's band and main part of speech (harder than any word of the list);
+        // a band with too few of that part of speech falls back to the whole list.
+        return same && same.length >= 20 ? same : (pools.get('all') ?? []);
+      },
+      (o, w) => !guarded.words.has(o) && !!v.byWord.get(o)?.gloss && !v.similarOf.get(w)?.has(o),
       isQuestionRange(row.rangeKind),
     );
   }

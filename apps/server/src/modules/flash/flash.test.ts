@@ -19,6 +19,7 @@ import { reviewLog } from '../../db/schema/memory.ts';
 import { users } from '../../db/schema/user.ts';
 import { userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
+import { loadVocab } from '../word/word.vocab.ts';
 
 describe.each(testDbKinds())('flash cards on %s', (kind) => {
   let t: TestApp;
@@ -522,6 +523,28 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
     const wrongSet = ((await ok(fep.createFlash, { range_kind: 'wrong_questions', size: 5 }, 'q')) as { flash: Flash })
       .flash;
     expect(wrongSet.round.runtimes.map((c) => c.word)).toEqual([wrongId]);
+  });
+
+  it('draws quiz distractors from the word’s band and part of speech, never from its similar-word groups', async () => {
+    let f = (
+      (await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-2-3', size: 20 }, 'b')) as { flash: Flash }
+    ).flash;
+    for (let i = 0; i < 20; i++) await answer(f, true, 'b');
+    f = (await finish(f, 'b')).flash;
+    const v = await loadVocab(t.database.db);
+    const quiz = (await stored(f.id)).filter((r) => r.kind === 'quiz');
+    expect(quiz.length).toBe(20);
+    let sameBandPos = 0;
+    for (const r of quiz) {
+      const b = v.byWord.get(r.word);
+      for (const o of r.options.filter((x) => x !== r.word)) {
+        const ob = v.byWord.get(o);
+        expect(v.similarOf.get(r.word)?.has(o) ?? false).toBe(false);
+        if (ob?.band === b?.band && ob?.poses[0] === b?.poses[0]) sameBandPos++;
+      }
+    }
+    // Every distractor shares the band and main part of speech (a band with < 20 such words falls back).
+    expect(sameBandPos).toBeGreaterThanOrEqual(quiz.length * 3 * 0.9);
   });
 
   it('refuses bad bodies in Chinese and writes nothing', async () => {
