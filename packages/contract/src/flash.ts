@@ -4,6 +4,7 @@
 // the word's long-term memory (FSRS, ADR 0027).
 import { z } from 'zod';
 import { flashLevelSchema, flashStatusSchema } from './enums.ts';
+import { wordExampleSchema } from './word.ts';
 
 export const flashLimits = {
   /** Cards per flash set. */
@@ -91,6 +92,8 @@ export const flashCardSchema = z.object({
   /** The answer given this round, null before; `key` = the right option's index (quiz, exam). */
   answered: z.object({ correct: z.boolean(), key: z.number().int().nullable() }).nullable(),
   collected: z.boolean(),
+  /** A learn card: up to two sentences of the bank's own passages and questions with the word (blanks stay blanks). */
+  examples: z.array(wordExampleSchema),
   /** A question card (kind `question`); null for a word card. */
   question: questionCardSchema.nullable(),
 });

@@ -195,13 +195,21 @@ export function createFlashService(deps: FlashServiceDeps) {
         options: [],
         answered: r.answered ? { correct: r.answered.correct, key: null } : null,
         collected: false,
+        examples: [],
         question: shown[i] as QuestionCard,
       }));
     } else {
       const shown = new Set(row.runtimes.flatMap((r) => [r.word, ...r.options]));
       if ([...shown].some((w) => guarded.words.has(w)))
         throw errors.forbidden('这组闪卡含有你未完成的限时考试中的单词，考试结束后再学习');
-      const entries = await entriesOf(row.runtimes.map((r) => r.word));
+      const [entries, examples] = await Promise.all([
+        entriesOf(row.runtimes.map((r) => r.word)),
+        deps.words.examplesFor(
+          row.runtimes.filter((r) => r.kind === 'learn').map((r) => r.word),
+          2,
+          ctx,
+        ),
+      ]);
       const gloss = (w: string) => v.byWord.get(w)?.gloss ?? '';
       runtimes = row.runtimes.map((r) => {
         const e = entries.get(r.word);
@@ -217,6 +225,7 @@ export function createFlashService(deps: FlashServiceDeps) {
             ? { correct: r.answered.correct, key: r.kind === 'quiz' || r.kind === 'exam' ? r.key : null }
             : null,
           collected: !!byWord.get(r.word)?.collectedAt,
+          examples: r.kind === 'learn' ? (examples.get(r.word) ?? []) : [],
           question: null,
         };
       });

@@ -103,6 +103,12 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
     expect(f.all_card_count).toBe(5);
     expect(f.summary.not_seen).toBe(5);
     expect(f.round.runtimes.every((c) => c.kind === 'learn' && c.meaning.length > 0)).toBe(true);
+    // Learn cards quote the bank's own sentences (two at most), each naming its question.
+    expect(f.round.runtimes.some((c) => c.examples.length > 0)).toBe(true);
+    for (const c of f.round.runtimes) {
+      expect(c.examples.length).toBeLessThanOrEqual(2);
+      for (const e of c.examples) expect(e.question_id).not.toBe('');
+    }
 
     // Round 1: every card seen (learn).
     for (let i = 0; i < 5; i++) await answer(f, true);
@@ -112,6 +118,7 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
     f = done.flash;
     expect(f.round_count).toBe(1);
     expect(f.round.runtimes.every((c) => c.kind === 'quiz' && c.meaning === '' && c.options.length === 4)).toBe(true);
+    expect(f.round.runtimes.every((c) => c.examples.length === 0)).toBe(true);
 
     // Round 2: the first card wrong (drops to NotSeen), the others right (Quiz).
     const first = await answer(f, false);

@@ -319,6 +319,20 @@ function CardView({
           {card.meaning}
         </Typography>
       ) : null}
+      {card.examples.length ? (
+        <Box sx={{ mb: 2 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+            题库例句
+          </Typography>
+          <Stack component="ul" spacing={0.75} sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+            {card.examples.map((e) => (
+              <Typography component="li" key={e.text} variant="body2" lang="en" sx={{ overflowWrap: 'anywhere' }}>
+                {e.text}
+              </Typography>
+            ))}
+          </Stack>
+        </Box>
+      ) : null}
       {card.kind === 'learn' && !answered ? (
         <Stack direction="row" spacing={1.5}>
           <Button
