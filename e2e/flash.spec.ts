@@ -1,7 +1,8 @@
 // Flash cards (issue 15, ADR 0028): a candidate adds a word to 生词本 on /word, opens a word book,
 // creates a flash set from it (the dialog shows what it costs against today's free new words), plays
 // a round of learn cards and a round of quiz cards (keyboard and taps), sees each round's summary
-// with the five levels and the missed words, collects a card, and ends the set (Result). Desktop and
+// with the five levels and the missed words, collects a card, ends the set (Result) and finds the
+// collected card in 我的闪卡 (personal/card). Desktop and
 // phone, each with its own account and book. "Tomorrow" (due words after a clock move) is covered by
 // the server's integration test with its injected clock: the e2e server runs in real time.
 import path from 'node:path';
@@ -64,10 +65,12 @@ test('a candidate creates a flash set from a word book and plays it through ever
   await page.getByRole('button', { name: '开始学习' }).click();
 
   // Round 1: learn cards (desktop by keyboard, phone by taps); one collected.
+  let collectedWord = '';
   for (let i = 0; i < 10; i++) {
     await expect(page.getByText(`第 1 轮 · 第 ${i + 1} / 10 张`)).toBeVisible();
     if (i === 0) {
       await shot(page, testInfo.project.name, 'learn');
+      collectedWord = ((await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '').trim();
       await page.getByRole('button', { name: '收藏', exact: true }).click();
       await expect(page.getByText('收藏成功, 可在【我的闪卡-收藏】处查看')).toBeVisible();
       await expect(page.getByRole('button', { name: '已收藏' })).toBeVisible();
@@ -121,4 +124,14 @@ test('a candidate creates a flash set from a word book and plays it through ever
   await expect(aim).toContainText(/\d+ \/ \d+ 个|已完成 \d+ 个/);
   const studied = Number(((await aim.textContent()) ?? '').match(/(\d+)(?: \/|\s*个)/)?.[1]);
   expect(studied).toBeGreaterThanOrEqual(10);
+
+  // 我的闪卡 (personal/card): from the personal page, the collected card is listed; the 已掌握 tab is empty.
+  await page.goto('/personal');
+  await page.getByRole('link', { name: '收藏的卡片' }).click();
+  await expect(page.getByRole('heading', { name: /我的闪卡/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: collectedWord, exact: true })).toBeVisible();
+  await shot(page, testInfo.project.name, 'cards');
+  await page.getByRole('button', { name: '已掌握' }).click();
+  await expect(page.getByRole('button', { name: '已掌握' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText(/还没有掌握的卡片/)).toBeVisible();
 });

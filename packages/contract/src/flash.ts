@@ -4,6 +4,7 @@
 // the word's long-term memory (FSRS, ADR 0027).
 import { z } from 'zod';
 import { flashLevelSchema, flashStatusSchema } from './enums.ts';
+import { wordExampleSchema } from './word.ts';
 
 export const flashLimits = {
   /** Cards per flash set. */
@@ -15,7 +16,15 @@ export const flashLimits = {
 } as const;
 
 /** Where a set's cards come from. */
-export const flashRangeKinds = ['book', 'mine', 'collected', 'wrong', 'due'] as const;
+export const flashRangeKinds = [
+  'book',
+  'mine',
+  'collected',
+  'wrong',
+  'due',
+  'collected_questions',
+  'wrong_questions',
+] as const;
 export const flashRangeKindSchema = z.enum(flashRangeKinds, { error: '闪卡范围不正确' });
 export type FlashRangeKind = (typeof flashRangeKinds)[number];
 export const flashRangeLabel: Record<FlashRangeKind, string> = {
@@ -24,10 +33,14 @@ export const flashRangeLabel: Record<FlashRangeKind, string> = {
   collected: '收藏的闪卡',
   wrong: '错题中的单词',
   due: '今日到期复习',
+  collected_questions: '收藏的题目',
+  wrong_questions: '错题本中的题目',
 };
+/** Ranges whose cards are questions (question cards: the question shown, the answer checked on the server). */
+export const questionRangeKinds: readonly FlashRangeKind[] = ['collected_questions', 'wrong_questions'];
 
 /** What a card asks, by the card's level: see it, choose its meaning, choose the word, spell it. */
-export const flashCardKinds = ['learn', 'quiz', 'exam', 'spell'] as const;
+export const flashCardKinds = ['learn', 'quiz', 'exam', 'spell', 'question'] as const;
 export const flashCardKindSchema = z.enum(flashCardKinds);
 export type FlashCardKind = (typeof flashCardKinds)[number];
 export const flashCardKindLabel: Record<FlashCardKind, string> = {
@@ -35,7 +48,24 @@ export const flashCardKindLabel: Record<FlashCardKind, string> = {
   quiz: '选择释义',
   exam: '根据释义选词',
   spell: '根据释义拼写',
+  question: '做题',
 };
+
+/** What a question card shows: the question without its key (the key only in the answer's verdict). */
+export const questionCardSchema = z.object({
+  id: z.string(),
+  /** The kind's Chinese name (单空填空, 句子等价, 数量比较, …). */
+  kind_label: z.string(),
+  /** The question's text (a word question: the word or meaning and the prompt). */
+  stem: z.string(),
+  /** Quantity comparison: the two quantities; else empty. */
+  quantity_a: z.string(),
+  quantity_b: z.string(),
+  options: z.array(z.string()),
+  /** Options to choose: 2 for sentence equivalence, else 1. */
+  choose: z.number().int(),
+});
+export type QuestionCard = z.infer<typeof questionCardSchema>;
 export const flashLevelLabel = ['未学', '认识', '测验', '考核', '掌握'] as const;
 
 /** How many cards are at each level. */
@@ -62,6 +92,10 @@ export const flashCardSchema = z.object({
   /** The answer given this round, null before; `key` = the right option's index (quiz, exam). */
   answered: z.object({ correct: z.boolean(), key: z.number().int().nullable() }).nullable(),
   collected: z.boolean(),
+  /** A learn card: up to two sentences of the bank's own passages and questions with the word (blanks stay blanks). */
+  examples: z.array(wordExampleSchema),
+  /** A question card (kind `question`); null for a word card. */
+  question: questionCardSchema.nullable(),
 });
 export type FlashCard = z.infer<typeof flashCardSchema>;
 

@@ -54,6 +54,9 @@ export function wordHref(query: { tab?: 'books'; word?: string } = {}): string {
 }
 
 /** A flash set: `/flash/{flashID}`. */
+/** 我的闪卡 (personal/card). */
+export const cardsHref = '/personal/card';
+
 export function flashHref(flashId: string): string {
   return `${paths.flash}/${encodeURIComponent(flashId)}`;
 }

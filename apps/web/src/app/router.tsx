@@ -78,6 +78,7 @@ export function createAppRouter() {
                   children: [
                     { index: true, lazy: () => import('../features/personal/personal-route.tsx') },
                     { path: 'export', lazy: () => import('../features/review/export-route.tsx') },
+                    { path: 'card', lazy: () => import('../features/flash/cards-route.tsx') },
                     { path: ':book', lazy: () => import('../features/review/book-route.tsx') },
                     { path: ':book/q/:questionId', lazy: () => import('../features/review/book-question-route.tsx') },
                   ],

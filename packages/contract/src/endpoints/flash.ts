@@ -95,7 +95,7 @@ export const updateChoice = endpoint({
   path: '/api/flash/update_choice',
   summary: '回答当前卡片：认识与否、所选选项或拼写；卡片升降一级，并记入该词的长期记忆（FSRS）',
   access: 'user',
-  errors: ['not_found', 'invalid_param', 'forbidden'],
+  errors: ['not_found', 'invalid_param', 'forbidden', 'conflict'],
   request: z
     .object({
       flash_id: flashId,
@@ -111,13 +111,26 @@ export const updateChoice = endpoint({
         .optional(),
       /** spell: the word typed. */
       text: z.string({ error: '请输入拼写' }).trim().max(60, { error: '拼写过长' }).optional(),
+      /** question: the options chosen (two for sentence equivalence). */
+      choices: z
+        .array(z.number({ error: '请选择答案' }).int({ error: '请选择答案' }).min(0, { error: '请选择答案' }).max(9), {
+          error: '请选择答案',
+        })
+        .min(1, { error: '请选择答案' })
+        .max(2, { error: '最多选择两个选项' })
+        .optional(),
     })
-    .refine((b) => (b.choice === undefined) !== (b.text === undefined), { error: '请选择答案或输入拼写（二选一）' }),
+    .refine((b) => [b.choice, b.text, b.choices].filter((x) => x !== undefined).length === 1, {
+      error: '请选择答案或输入拼写（只能一种）',
+    }),
   response: z.object({
     correct: z.boolean(),
-    /** The right option (quiz, exam) or spelling (spell). */
+    /** The right option (quiz, exam); null for learn, spell and question cards. */
     key: z.number().int().nullable(),
+    /** The word; for a question card the right options' text. */
     answer: z.string(),
+    /** A question card: the right options' indexes; else empty. */
+    keys: z.array(z.number().int()),
     level: flashLevelSchema,
     cursor_index: z.number().int(),
     /** The word's next review (unix seconds). */
@@ -180,11 +193,22 @@ export const collectCard = endpoint({
 
 export const listCards = endpoint({
   path: '/api/flash/list_cards',
-  summary: '我的闪卡：收藏的或已掌握的卡片（分页）',
+  summary: '我的闪卡：收藏的或已掌握的单词卡片，可按当前等级筛选（分页，每页 50 张）',
   access: 'user',
   request: z.object({
     kind: z.enum(['collected', 'finished'], { error: '请选择收藏或已掌握' }).default('collected'),
-    page: z.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).default(1),
+    /** Only cards at this level now (a finished card may have dropped since it was first mastered). */
+    level: flashLevelSchema.optional(),
+    page: z
+      .number({ error: '页码不正确' })
+      .int({ error: '页码不正确' })
+      .min(1, { error: '页码不正确' })
+      .max(1000, { error: '页码不正确' })
+      .default(1),
   }),
-  response: z.object({ total: z.number().int(), cards: z.array(wordCardSchema.extend({ gloss: z.string() })) }),
+  response: z.object({
+    total: z.number().int(),
+    page_size: z.number().int(),
+    cards: z.array(wordCardSchema.extend({ gloss: z.string() })),
+  }),
 });

@@ -10,7 +10,8 @@ export interface StoredRuntime {
   word: string;
   /** The card's level when the round began. */
   level: number;
-  kind: 'learn' | 'quiz' | 'exam' | 'spell';
+  /** `question`: a question card (`word` is then the question's id; options and key stay in the catalogue). */
+  kind: 'learn' | 'quiz' | 'exam' | 'spell' | 'question';
   /** quiz and exam: the options' words (the key among them), in the order shown. */
   options: string[];
   /** The right option's index (quiz, exam), else -1. */

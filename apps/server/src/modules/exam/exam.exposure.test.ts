@@ -3,6 +3,7 @@
 // and the lookup kept fresh across processes.
 import { allEndpoints } from '@gre/contract/all-endpoints';
 import type { Endpoint } from '@gre/contract/endpoint';
+import * as cep from '@gre/contract/endpoints/craft';
 import * as essay from '@gre/contract/endpoints/essay';
 import * as ep from '@gre/contract/endpoints/exam';
 import * as flash from '@gre/contract/endpoints/flash';
@@ -42,6 +43,10 @@ interface Fixture {
   words: string[];
   /** A flash set of the candidate's, made before the mock started. */
   flashId: string;
+  /** A question-card set of the candidate's made before the mock started, holding one of its questions. */
+  questionFlashId: string;
+  /** That mock question (a sentence-equivalence or one-blank item the candidate collected). */
+  cardQuestionId: string;
 }
 
 const progress = 'a write: answers with the exam’s progress (clocks, the caller’s own answer), no Question';
@@ -83,13 +88,16 @@ const walks: Record<string, Walk> = {
       { range_kind: 'mine', size: 5 },
       { range_kind: 'wrong', size: 5 },
       { range_kind: 'book', book_id: 'sixtwo', size: 5 },
+      { range_kind: 'collected_questions', size: 100 },
+      { range_kind: 'wrong_questions', size: 100 },
     ],
   },
-  '/api/flash/open_flash': { content: (f) => [{ flash_id: f.flashId }] },
+  '/api/flash/open_flash': { content: (f) => [{ flash_id: f.flashId }, { flash_id: f.questionFlashId }] },
   '/api/flash/give_up_flash': { content: (f) => [{ flash_id: f.flashId }] },
   '/api/flash/finish_round': { content: (f) => [{ flash_id: f.flashId, round: 0, runtimes: [] }] },
   '/api/flash/update_choice': {
-    none: 'a verdict on the caller’s own word card (right or wrong, the key option’s index, the word): no question',
+    // A question card's verdict carries its key: answered on the question set holding a mock question.
+    content: (f) => [{ flash_id: f.questionFlashId, round: 0, index: 0, word: f.cardQuestionId, choices: [0] }],
   },
   '/api/flash/get_progress': { none: 'counts, titles of sets and levels: no meaning' },
   '/api/flash/collect_card': { none: 'the caller’s card: word, level, due, flags' },
@@ -420,6 +428,20 @@ describe.each(testDbKinds())('no answers during a running exam on %s', (kind) =>
         candidate,
       );
       await ok(ep.finishExam, { exam_id: practice.exam_id }, candidate);
+      // Question cards (ADR 0028): the candidate collects one of the mock's card-able items before it
+      // starts and makes a question set of it (one also in a practice set: the mock-only pool is never shown).
+      const inPractice = new Set(rows.flatMap((r) => r.spec.flatMap((x) => x.questionIds)));
+      for (const id of verbal2Ids.filter((x) => inPractice.has(x))) {
+        const q = (await full(id)).question;
+        if ((q.kind === 'se' || q.kind === 'tc1') && !q.group_id) {
+          f.cardQuestionId = id;
+          break;
+        }
+      }
+      await ok(cep.collectMany, { ids: [f.cardQuestionId] }, candidate);
+      f.questionFlashId = (
+        await ok(flash.createFlash, { range_kind: 'collected_questions', size: 5 }, candidate)
+      ).flash.id;
 
       // The mock: the Issue section written and committed, Verbal 1 running with wrong answers.
       const mock = await ok(ep.openBook, { template_id: 'mock-full-1' }, candidate);
@@ -487,6 +509,25 @@ describe.each(testDbKinds())('no answers during a running exam on %s', (kind) =>
       }
       expect(leaks).toEqual([]);
       expect(new Set(walked).size).toBe(Object.values(walks).filter((w) => 'content' in w).length);
+    });
+
+    it('question cards never serve the running mock’s questions: left out of new sets, an older set refused', async () => {
+      expect(f.mockIds).toContain(f.cardQuestionId);
+      const opened = await t.call(flash.openFlash, { flash_id: f.questionFlashId }, { token: candidate });
+      expect(opened.body.err_data).toMatchObject({ kind: 'forbidden', show: expect.stringMatching(/考试结束后/) });
+      const answered = await t.call(
+        flash.updateChoice,
+        { flash_id: f.questionFlashId, round: 0, index: 0, word: f.cardQuestionId, choices: [0] },
+        { token: candidate },
+      );
+      expect(answered.body.err_data?.kind).toBe('forbidden');
+      expect(JSON.stringify(answered.body)).not.toMatch(/"keys"/);
+      const fresh = await t.call(
+        flash.createFlash,
+        { range_kind: 'collected_questions', size: 100 },
+        { token: candidate },
+      );
+      expect(JSON.stringify(fresh.body)).not.toContain(f.cardQuestionId);
     });
 
     it('the six-two word book holds no key pair that only the mock’s sentence-equivalence items have', async () => {

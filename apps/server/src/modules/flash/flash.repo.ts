@@ -1,8 +1,9 @@
 // SQL of the flash cards (ADR 0028). Every statement names the user; the writes of a create and of an
 // answer run in the caller's transaction.
-import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { crafts } from '../../db/schema/craft.ts';
 import { usageCounters } from '../../db/schema/exam.ts';
-import { flashCoinLedger, flashes, wordCards } from '../../db/schema/flash.ts';
+import { flashCoinLedger, flashes, type StoredRuntime, wordCards } from '../../db/schema/flash.ts';
 import { dailyActivity } from '../../db/schema/summary.ts';
 import { users } from '../../db/schema/user.ts';
 import { userWords } from '../../db/schema/word.ts';
@@ -16,15 +17,97 @@ export type Runner = Db | Tx;
 export const newCardSubject = 'flash_new';
 
 export type FlashRow = typeof flashes.$inferSelect;
+
+/** A question card's row in word_cards: `qc:<question id>` (a word never holds a colon). */
+export const questionCardKey = (id: string) => `qc:${id}`;
+/** Word cards only (question cards have their own ranges and are not listed, due or counted as words). */
+const wordsOnly = sql`${wordCards.word} not like 'qc:%'`;
 export type CardRow = typeof wordCards.$inferSelect;
 
 export function createFlashRepo(db: Db) {
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
 
-    /** `synchronous_commit = off` for this transaction only: a PostgreSQL crash may lose the last ~0.6 s of answers. */
-    async relaxCommit(tx: Tx) {
-      await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+    /**
+     * An answer's read (ADR 0028): the set's state and only the card at its cursor (not the whole
+     * round), the user's card of that word, and the user's memory model (`modelJoin`). No lock: the
+     * write checks the cursor again.
+     */
+    async answerRead(userId: number, flashId: string, modelJoin: (userId: SQL) => SQL) {
+      const q = sql`select f.status, f.range_kind, f.round_count, f.cursor_index, jsonb_array_length(f.runtimes) as round_length,
+          f.runtimes -> f.cursor_index as runtime,
+          (select jsonb_build_object('memory', c.memory)
+             from word_cards c where c.user_id = f.user_id
+               and c.word = (case when f.range_kind in ('collected_questions', 'wrong_questions') then 'qc:' else '' end)
+                 || (f.runtimes -> f.cursor_index ->> 'word')) as card,
+          memory_model.memory_retention, memory_model.memory_weights
+        from flashes f ${modelJoin(sql`f.user_id`)}
+        where f.id = ${flashId} and f.user_id = ${userId}`;
+      const { rows } = (await db.execute(q)) as unknown as {
+        rows: {
+          status: number;
+          range_kind: string;
+          round_count: number;
+          cursor_index: number;
+          round_length: number;
+          runtime: StoredRuntime | null;
+          card: { memory: StoredMemory | null } | null;
+          memory_retention: number | null;
+          memory_weights: number[] | null;
+        }[];
+      };
+      return rows[0];
+    },
+
+    /**
+     * An answer's write, one statement (so one transaction), committed without waiting for the WAL
+     * flush (`synchronous_commit = off` for it: a PostgreSQL crash may lose the last ~0.6 s of
+     * answers, as for exam saves, ADR 0012). First the set: the card at the cursor marked answered
+     * (jsonb_set: the round is not sent back) and the cursor moved, only if the set is still at this
+     * round and index and not finished (its row serializes two answers of one set: the second waits,
+     * sees the moved cursor and changes nothing); then, only if it moved, the word's card, the memory
+     * module's log CTEs and today's used_word. False when the set had moved (nothing written).
+     */
+    async answerWrite(
+      a: {
+        userId: number;
+        flashId: string;
+        round: number;
+        index: number;
+        answered: { correct: boolean; level: number };
+        word: string;
+        card: { level: number; memory: StoredMemory; finished: boolean };
+        counted: string | null;
+        now: Date;
+      },
+      memoryCtes: (gate: SQL) => SQL[],
+    ): Promise<boolean> {
+      const now = a.now.toISOString();
+      const c = a.card;
+      const ctes: SQL[] = [
+        sql`relaxed as (select set_config('synchronous_commit', 'off', true))`,
+        sql`flash as (update flashes set runtimes = jsonb_set(runtimes, array[${String(a.index)}::text, 'answered'], ${JSON.stringify(a.answered)}::jsonb),
+            cursor_index = cursor_index + 1, stage_count = stage_count + 1, status = 1, updated_at = ${now}::timestamptz
+          where id = ${a.flashId} and user_id = ${a.userId} and status <> 2
+            and round_count = ${a.round} and cursor_index = ${a.index} and (select count(*) from relaxed) = 1
+          returning 1)`,
+        sql`card as (insert into word_cards as wc (user_id, word, level, memory, due, reviews, finished_at, first_at, updated_at)
+          select ${a.userId}, ${a.word}, ${c.level}, ${JSON.stringify(c.memory)}::jsonb, ${new Date(c.memory.due * 1000).toISOString()}::timestamptz,
+            1, ${c.finished ? now : null}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+          where exists (select 1 from flash)
+          on conflict (user_id, word) do update set level = excluded.level, memory = excluded.memory, due = excluded.due,
+            reviews = wc.reviews + 1, updated_at = excluded.updated_at,
+            finished_at = coalesce(wc.finished_at, excluded.finished_at))`,
+        ...memoryCtes(sql`flash`).map((m, i) => sql`${sql.raw(`memory_${i}`)} as (${m})`),
+      ];
+      if (a.counted)
+        ctes.push(sql`activity as (insert into daily_activity (user_id, day, used_word)
+          select ${a.userId}, ${a.counted}::date, 1 where exists (select 1 from flash)
+          on conflict (user_id, day) do update set used_word = daily_activity.used_word + 1)`);
+      const { rows } = (await db.execute(
+        sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from flash)::int as written`,
+      )) as unknown as { rows: { written: number }[] };
+      return (rows[0]?.written ?? 0) > 0;
     },
 
     cards(userId: number, words: readonly string[], on: Runner = db): Promise<CardRow[]> {
@@ -33,51 +116,6 @@ export function createFlashRepo(db: Db) {
         .select()
         .from(wordCards)
         .where(and(eq(wordCards.userId, userId), inArray(wordCards.word, [...words])));
-    },
-
-    async cardForUpdate(tx: Tx, userId: number, word: string): Promise<CardRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(wordCards)
-        .where(and(eq(wordCards.userId, userId), eq(wordCards.word, word)))
-        .for('update');
-      return row;
-    },
-
-    async saveCard(
-      tx: Tx,
-      userId: number,
-      word: string,
-      c: { level: number; memory: StoredMemory; reviews: number; finished: boolean },
-      now: Date,
-    ) {
-      const due = new Date(c.memory.due * 1000);
-      await tx
-        .insert(wordCards)
-        .values({
-          userId,
-          word,
-          level: c.level,
-          memory: c.memory,
-          due,
-          reviews: c.reviews,
-          finishedAt: c.finished ? now : null,
-          firstAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [wordCards.userId, wordCards.word],
-          set: {
-            level: c.level,
-            memory: c.memory,
-            due,
-            reviews: c.reviews,
-            updatedAt: now,
-            ...(c.finished
-              ? { finishedAt: sql`coalesce(${wordCards.finishedAt}, ${now.toISOString()}::timestamptz)` }
-              : {}),
-          },
-        });
     },
 
     /** Words the set starts: a row per new word (first put in a set now); Master cards due again step back to Exam. */
@@ -117,7 +155,7 @@ export function createFlashRepo(db: Db) {
       return db
         .select({ word: wordCards.word })
         .from(wordCards)
-        .where(and(eq(wordCards.userId, userId), isNotNull(wordCards.collectedAt)))
+        .where(and(eq(wordCards.userId, userId), isNotNull(wordCards.collectedAt), wordsOnly))
         .orderBy(desc(wordCards.collectedAt), wordCards.word);
     },
 
@@ -125,14 +163,22 @@ export function createFlashRepo(db: Db) {
       return db
         .select({ word: wordCards.word })
         .from(wordCards)
-        .where(and(eq(wordCards.userId, userId), lte(wordCards.due, until)))
+        .where(and(eq(wordCards.userId, userId), lte(wordCards.due, until), wordsOnly))
         .orderBy(wordCards.due, wordCards.word);
     },
 
-    async listCards(userId: number, kind: 'collected' | 'finished', page: number, size: number) {
+    async listCards(
+      userId: number,
+      kind: 'collected' | 'finished',
+      level: number | undefined,
+      page: number,
+      size: number,
+    ) {
       const where = and(
         eq(wordCards.userId, userId),
         isNotNull(kind === 'collected' ? wordCards.collectedAt : wordCards.finishedAt),
+        wordsOnly,
+        level === undefined ? undefined : eq(wordCards.level, level),
       );
       const [rows, [count]] = await Promise.all([
         db
@@ -147,6 +193,19 @@ export function createFlashRepo(db: Db) {
       return { rows, total: Number(count?.n ?? 0) };
     },
 
+    /** The user's collected or wrong questions (the review loop's crafts), newest first. */
+    async craftQuestions(userId: number, kind: 'collected' | 'wrong'): Promise<string[]> {
+      const rows = await db
+        .select({ id: crafts.questionId })
+        .from(crafts)
+        .where(
+          and(eq(crafts.userId, userId), kind === 'collected' ? eq(crafts.collected, true) : eq(crafts.wrong, true)),
+        )
+        .orderBy(desc(kind === 'collected' ? crafts.collectedAt : crafts.updatedAt), crafts.questionId)
+        .limit(1000);
+      return rows.map((r) => r.id);
+    },
+
     simpleWords(userId: number): Promise<{ word: string }[]> {
       return db
         .select({ word: userWords.word })
@@ -158,7 +217,7 @@ export function createFlashRepo(db: Db) {
       const rows = await db
         .select({ level: wordCards.level })
         .from(wordCards)
-        .where(and(eq(wordCards.userId, userId), isNotNull(wordCards.firstAt)));
+        .where(and(eq(wordCards.userId, userId), isNotNull(wordCards.firstAt), wordsOnly));
       return rows.map((r) => r.level);
     },
 
@@ -166,7 +225,7 @@ export function createFlashRepo(db: Db) {
       const [r] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(wordCards)
-        .where(and(eq(wordCards.userId, userId), lte(wordCards.due, until)));
+        .where(and(eq(wordCards.userId, userId), lte(wordCards.due, until), wordsOnly));
       return Number(r?.n ?? 0);
     },
 
@@ -258,17 +317,6 @@ export function createFlashRepo(db: Db) {
 
     recentFlashes(userId: number): Promise<FlashRow[]> {
       return db.select().from(flashes).where(eq(flashes.userId, userId)).orderBy(desc(flashes.createdAt)).limit(20);
-    },
-
-    /** One more word studied on the China day (today_aim.used_word). */
-    async countWord(tx: Tx, userId: number, day: string) {
-      await tx
-        .insert(dailyActivity)
-        .values({ userId, day, usedWord: 1 })
-        .onConflictDoUpdate({
-          target: [dailyActivity.userId, dailyActivity.day],
-          set: { usedWord: sql`${dailyActivity.usedWord} + 1` },
-        });
     },
 
     async usedWord(userId: number, day: string): Promise<number> {

@@ -12,9 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import { FlashLevel, FlashStatus, RoleKind, roleName } from '@gre/contract/enums';
 import type { Flash, FlashCard, FlashRangeKind, WordCard } from '@gre/contract/flash';
-import { flashRangeLabel } from '@gre/contract/flash';
+import { flashRangeLabel, type QuestionCard, questionRangeKinds } from '@gre/contract/flash';
 import { inArray, sql } from 'drizzle-orm';
-import type { StoredRuntime } from '../../db/schema/flash.ts';
 import { words as wordsTable } from '../../db/schema/question.ts';
 import { type Clock, chinaDay } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
@@ -22,11 +21,13 @@ import type { RequestContext } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { InvalidationBus } from '../../platform/invalidation.ts';
 import { defaultQuotas, type Quota } from '../exam/exam.quota.ts';
+import { scoreAnswer } from '../exam/exam.scoring.ts';
 import type { StoredMemory } from '../memory/memory.fsrs.ts';
 import type { MemoryService } from '../memory/memory.service.ts';
 import type { WordGate, WordService } from '../word/word.service.ts';
-import type { CardRow, FlashRepo, FlashRow } from './flash.repo.ts';
-import { buildRound, isCorrect, levelAfter, summaryOf } from './flash.rounds.ts';
+import type { Vocab } from '../word/word.vocab.ts';
+import { type CardRow, type FlashRepo, type FlashRow, questionCardKey } from './flash.repo.ts';
+import { buildRound, isCorrect, levelAfter, questionCardOf, summaryOf } from './flash.rounds.ts';
 
 export interface FlashServiceDeps {
   db: Db;
@@ -53,6 +54,28 @@ export const endOfChinaDay = (now: Date) =>
   new Date(Math.floor((now.getTime() + chinaOffsetMs) / dayMs) * dayMs + dayMs - chinaOffsetMs - 1);
 
 const userOf = (ctx: RequestContext) => Number(ctx.caller?.userId);
+/** Distractor pools per vocabulary: `band|main part of speech` → words, and `all`. */
+const poolCache = new WeakMap<Vocab, Map<string, string[]>>();
+function poolsOf(v: Vocab): Map<string, string[]> {
+  let pools = poolCache.get(v);
+  if (!pools) {
+    pools = new Map([['all', v.briefs.map((b) => b.word)]]);
+    for (const b of v.briefs) {
+      const k = `${b.band}|${b.poses[0] ?? ''}`;
+      const list = pools.get(k) ?? [];
+      list.push(b.word);
+      pools.set(k, list);
+    }
+    poolCache.set(v, pools);
+  }
+  return pools;
+}
+
+/** Cards per page of 我的闪卡 (list_cards). */
+const cardPageSize = 50;
+const isQuestionRange = (kind: string) => (questionRangeKinds as readonly string[]).includes(kind);
+/** A set item's row in word_cards: the word, or `qc:<question id>` for a question card. */
+const cardKeyOf = (rangeKind: string, item: string) => (isQuestionRange(rangeKind) ? questionCardKey(item) : item);
 
 export function createFlashService(deps: FlashServiceDeps) {
   const { repo, clock, gate } = deps;
@@ -63,36 +86,52 @@ export function createFlashService(deps: FlashServiceDeps) {
     return (quotas.get(kind) ?? defaultQuotas[kind] ?? defaultQuotas[RoleKind.Stranger]).flashNewPerDay;
   }
 
-  /** The range's words, in order, as a set would take them (at most `size`), and what they cost. */
+  /** The range's words (or questions), in order, as a set would take them (at most `size`), and what they cost. */
   async function plan(b: RangeRequest, ctx: RequestContext) {
     const userId = userOf(ctx);
     const now = clock.now();
     const [v, guarded, simple] = await Promise.all([deps.words.vocab(), gate.guarded(ctx), repo.simpleWords(userId)]);
+    const questions = isQuestionRange(b.range_kind);
     let title = flashRangeLabel[b.range_kind];
-    let source: string[];
-    if (b.range_kind === 'book' || b.range_kind === 'mine' || b.range_kind === 'wrong') {
-      const book = await deps.words.bookWords(b.range_kind === 'book' ? (b.book_id as string) : b.range_kind, ctx);
-      source = book.words;
-      if (b.range_kind === 'book') title = book.title;
-    } else if (b.range_kind === 'collected') source = (await repo.collectedWords(userId)).map((r) => r.word);
-    else source = (await repo.dueWords(userId, endOfChinaDay(now))).map((r) => r.word);
-    const off = new Set(simple.map((r) => r.word));
-    const candidates = [...new Set(source)].filter((w) => v.byWord.has(w) && !guarded.words.has(w) && !off.has(w));
-    const cards = new Map((await repo.cards(userId, candidates)).map((c) => [c.word, c]));
+    let candidates: string[];
+    if (questions) {
+      // Question cards: the caller's collected or wrong questions that work as cards and may be shown now.
+      const usable = await deps.words.cardQuestions(ctx);
+      const ids = await repo.craftQuestions(userId, b.range_kind === 'collected_questions' ? 'collected' : 'wrong');
+      candidates = ids.filter((id) => {
+        const q = usable(id);
+        return !!q && !!questionCardOf(q);
+      });
+    } else {
+      let source: string[];
+      if (b.range_kind === 'book' || b.range_kind === 'mine' || b.range_kind === 'wrong') {
+        const book = await deps.words.bookWords(b.range_kind === 'book' ? (b.book_id as string) : b.range_kind, ctx);
+        source = book.words;
+        if (b.range_kind === 'book') title = book.title;
+      } else if (b.range_kind === 'collected') source = (await repo.collectedWords(userId)).map((r) => r.word);
+      else source = (await repo.dueWords(userId, endOfChinaDay(now))).map((r) => r.word);
+      const off = new Set(simple.map((r) => r.word));
+      candidates = [...new Set(source)].filter((w) => v.byWord.has(w) && !guarded.words.has(w) && !off.has(w));
+    }
+    const keyOf = (item: string) => (questions ? questionCardKey(item) : item);
+    const cards = new Map(
+      (await repo.cards(userId, candidates.map(keyOf))).map((c) => [questions ? c.word.slice(3) : c.word, c]),
+    );
     const until = endOfChinaDay(now).getTime();
     const isDue = (c: CardRow | undefined) => !!c?.due && c.due.getTime() <= until;
-    // Mastered words come back only when due; the others in the range's order.
+    // Mastered items come back only when due; the others in the range's order.
     const taken = candidates.filter((w) => {
       const c = cards.get(w);
       return !c || c.level < FlashLevel.Master || isDue(c);
     });
     const chosen = taken.slice(0, b.size);
-    const fresh = chosen.filter((w) => !cards.get(w)?.firstAt);
+    // Question cards are the caller's own questions: no new-word quota, no coins.
+    const fresh = questions ? [] : chosen.filter((w) => !cards.get(w)?.firstAt);
     const back = chosen.filter((w) => {
       const c = cards.get(w);
       return c && c.level >= FlashLevel.Master && isDue(c);
     });
-    return { title, chosen, fresh, back, cards, now, guarded };
+    return { title, chosen, fresh, back, backKeys: back.map(keyOf), cards, now, guarded, questions };
   }
 
   function cost(fresh: number, perDay: number, usedToday: number, coins: number) {
@@ -129,33 +168,68 @@ export function createFlashService(deps: FlashServiceDeps) {
 
   /** A set as the learner sees it; refused while it holds a word key of the caller's unfinished timed exam. */
   async function view(row: FlashRow, ctx: RequestContext): Promise<Flash> {
+    const questions = isQuestionRange(row.rangeKind);
+    const keys = row.words.map((w) => cardKeyOf(row.rangeKind, w));
     const [v, guarded, cards] = await Promise.all([
       deps.words.vocab(),
       gate.guarded(ctx),
-      repo.cards(row.userId, row.words),
+      repo.cards(row.userId, keys),
     ]);
-    const shown = new Set(row.runtimes.flatMap((r) => [r.word, ...r.options]));
-    if ([...shown].some((w) => guarded.words.has(w)))
-      throw errors.forbidden('这组闪卡含有你未完成的限时考试中的单词，考试结束后再学习');
-    const byWord = new Map(cards.map((c) => [c.word, c]));
-    const entries = await entriesOf(row.runtimes.map((r) => r.word));
-    const gloss = (w: string) => v.byWord.get(w)?.gloss ?? '';
-    const runtimes: FlashCard[] = row.runtimes.map((r) => {
-      const e = entries.get(r.word);
-      const meaning = e?.translation || gloss(r.word);
-      return {
+    const byWord = new Map(cards.map((c) => [questions ? c.word.slice(3) : c.word, c]));
+    let runtimes: FlashCard[];
+    if (questions) {
+      // Question cards: every question of the round asked again (an exam started since, rights changed).
+      const usable = await deps.words.cardQuestions(ctx);
+      const shown = row.runtimes.map((r) => {
+        const q = usable(r.word);
+        return q && questionCardOf(q);
+      });
+      if (shown.some((q) => !q))
+        throw errors.forbidden('这组闪卡含有你未完成的限时考试中的题目或单词，考试结束后再学习');
+      runtimes = row.runtimes.map((r, i) => ({
         word: r.word,
         level: r.level as FlashCard['level'],
         kind: r.kind,
-        phonetic: e?.phonetic ?? '',
-        meaning: r.kind === 'quiz' && !r.answered ? '' : meaning,
-        options: r.kind === 'quiz' ? r.options.map(gloss) : r.kind === 'exam' ? r.options : [],
-        answered: r.answered
-          ? { correct: r.answered.correct, key: r.kind === 'quiz' || r.kind === 'exam' ? r.key : null }
-          : null,
-        collected: !!byWord.get(r.word)?.collectedAt,
-      };
-    });
+        phonetic: '',
+        meaning: '',
+        options: [],
+        answered: r.answered ? { correct: r.answered.correct, key: null } : null,
+        collected: false,
+        examples: [],
+        question: shown[i] as QuestionCard,
+      }));
+    } else {
+      const shown = new Set(row.runtimes.flatMap((r) => [r.word, ...r.options]));
+      if ([...shown].some((w) => guarded.words.has(w)))
+        throw errors.forbidden('这组闪卡含有你未完成的限时考试中的单词，考试结束后再学习');
+      const [entries, examples] = await Promise.all([
+        entriesOf(row.runtimes.map((r) => r.word)),
+        deps.words.examplesFor(
+          row.runtimes.filter((r) => r.kind === 'learn').map((r) => r.word),
+          2,
+          ctx,
+        ),
+      ]);
+      const gloss = (w: string) => v.byWord.get(w)?.gloss ?? '';
+      runtimes = row.runtimes.map((r) => {
+        const e = entries.get(r.word);
+        const meaning = e?.translation || gloss(r.word);
+        return {
+          word: r.word,
+          level: r.level as FlashCard['level'],
+          kind: r.kind,
+          phonetic: e?.phonetic ?? '',
+          meaning: r.kind === 'quiz' && !r.answered ? '' : meaning,
+          options: r.kind === 'quiz' ? r.options.map(gloss) : r.kind === 'exam' ? r.options : [],
+          answered: r.answered
+            ? { correct: r.answered.correct, key: r.kind === 'quiz' || r.kind === 'exam' ? r.key : null }
+            : null,
+          collected: !!byWord.get(r.word)?.collectedAt,
+          examples: r.kind === 'learn' ? (examples.get(r.word) ?? []) : [],
+          question: null,
+        };
+      });
+    }
     return {
       id: row.id,
       status: row.status as Flash['status'],
@@ -180,13 +254,20 @@ export function createFlashService(deps: FlashServiceDeps) {
     levelOf: (w: string) => number,
     [v, guarded]: Awaited<ReturnType<typeof roundSources>>,
   ) {
-    const pool = v.briefs.map((b) => b.word);
+    const pools = poolsOf(v);
     return buildRound(
       `${row.id}|${row.roundCount}`,
       row.words,
       levelOf,
-      pool,
-      (w) => !guarded.words.has(w) && !!v.byWord.get(w)?.gloss,
+      (w) => {
+        const b = v.byWord.get(w);
+        const same = b ? pools.get(`${b.band}|${b.poses[0] ?? ''}`) : undefined;
+        // Distractors of the word's band and main part of speech (harder than any word of the list);
+        // a band with too few of that part of speech falls back to the whole list.
+        return same && same.length >= 20 ? same : (pools.get('all') ?? []);
+      },
+      (o, w) => !guarded.words.has(o) && !!v.byWord.get(o)?.gloss && !v.similarOf.get(w)?.has(o),
+      isQuestionRange(row.rangeKind),
     );
   }
 
@@ -231,7 +312,9 @@ export function createFlashService(deps: FlashServiceDeps) {
         throw errors.invalidParam(
           b.range_kind === 'due'
             ? '今天没有到期需要复习的单词'
-            : '这个范围里没有可以学习的单词（已掌握或标为熟词的不再出现）',
+            : p.questions
+              ? '这个范围里没有可以做成闪卡的题目（填空单空、句子等价、数量比较、数学单选和单词题可以；已掌握的不再出现）'
+              : '这个范围里没有可以学习的单词（已掌握或标为熟词的不再出现）',
         );
       const userId = userOf(ctx);
       const perDay = await perDayOf(ctx);
@@ -252,7 +335,7 @@ export function createFlashService(deps: FlashServiceDeps) {
           if (left === null) throw outOfQuota(ctx, perDay, c.coinsNeeded, balance);
           after = left;
         }
-        await repo.startCards(tx, userId, p.fresh, p.back, p.now);
+        await repo.startCards(tx, userId, p.fresh, p.backKeys, p.now);
         const levelOf = (w: string) => (p.back.includes(w) ? FlashLevel.Exam : (p.cards.get(w)?.level ?? 0));
         const row: FlashRow = {
           id,
@@ -304,66 +387,89 @@ export function createFlashService(deps: FlashServiceDeps) {
         word: string;
         choice?: number | undefined;
         text?: string | undefined;
+        choices?: number[] | undefined;
       },
       ctx: RequestContext,
     ) {
       const userId = userOf(ctx);
       const now = clock.now();
       const guarded = await gate.guarded(ctx);
-      const done = await repo.transaction(async (tx) => {
-        // Commits without waiting for the WAL flush (as exam saves and craft writes do, ADR 0012, 0025).
-        await repo.relaxCommit(tx);
-        const row = await repo.flashForUpdate(tx, userId, b.flash_id);
-        if (!row) throw notFound();
-        if (row.status === FlashStatus.Finish) throw errors.invalidParam('这组闪卡已经结束，不能再作答');
-        if (b.round !== row.roundCount) throw errors.invalidParam('这一轮已经结束，请刷新后继续');
-        if (row.cursorIndex >= row.runtimes.length) throw errors.invalidParam('本轮卡片已全部回答，请结束本轮');
-        if (b.index !== row.cursorIndex)
-          throw errors.invalidParam(`请按顺序作答：当前是第 ${row.cursorIndex + 1} 张卡片`);
-        const r = row.runtimes[b.index] as StoredRuntime;
-        if (r.word !== b.word.trim().toLowerCase()) throw errors.invalidParam('卡片与单词不一致，请刷新后继续');
+      // Two statements (ADR 0028): the read (the set's state, only its card at the cursor, the word's
+      // card, the memory model) and the write, one statement and so one transaction: the set's cursor
+      // moved only if it is still where the read saw it (the set's row serializes its answers), then
+      // the card, the review log and the activity, each only if the cursor moved.
+      const row = await repo.answerRead(userId, b.flash_id, deps.memory.modelJoin);
+      if (!row) throw notFound();
+      if (row.status === FlashStatus.Finish) throw errors.invalidParam('这组闪卡已经结束，不能再作答');
+      if (b.round !== row.round_count) throw errors.invalidParam('这一轮已经结束，请刷新后继续');
+      if (row.cursor_index >= row.round_length || !row.runtime)
+        throw errors.invalidParam('本轮卡片已全部回答，请结束本轮');
+      if (b.index !== row.cursor_index)
+        throw errors.invalidParam(`请按顺序作答：当前是第 ${row.cursor_index + 1} 张卡片`);
+      const r = row.runtime;
+      const questions = isQuestionRange(row.range_kind);
+      if (r.word !== (questions ? b.word.trim() : b.word.trim().toLowerCase()))
+        throw errors.invalidParam('卡片与单词不一致，请刷新后继续');
+      let correct: boolean | null;
+      let keys: number[] = [];
+      let answer = r.word;
+      if (questions) {
+        // A question card: the question asked again (exam integrity) and the answer checked here.
+        const q = (await deps.words.cardQuestions(ctx))(r.word);
+        const card = q && questionCardOf(q);
+        if (!q || !card) throw errors.forbidden('这组闪卡含有你未完成的限时考试中的题目或单词，考试结束后再学习');
+        if (!b.choices) throw errors.invalidParam('这张卡片需要选择选项');
+        if (b.choices.length !== card.choose || new Set(b.choices).size !== b.choices.length)
+          throw errors.invalidParam(card.choose === 2 ? '请选择两个选项' : '请选择一个选项');
+        if (b.choices.some((c) => c >= card.options.length)) throw errors.invalidParam('请选择一个选项');
+        correct = scoreAnswer(q, { selects: b.choices, multi_selects: [], text: '', description: '', text2: '' });
+        keys = [...(q.standard_answer?.selects ?? [])];
+        answer = keys.map((k) => card.options[k] ?? '').join(' / ');
+      } else {
         if ([r.word, ...r.options].some((w) => guarded.words.has(w)))
           throw errors.forbidden('这组闪卡含有你未完成的限时考试中的单词，考试结束后再学习');
-        const correct = isCorrect(r, b.choice, b.text);
-        if (correct === null) throw errors.invalidParam(r.kind === 'spell' ? '这张卡片需要输入拼写' : '请选择一个选项');
-        const level = levelAfter(r, correct);
-        const card = await repo.cardForUpdate(tx, userId, r.word);
-        const prev = (card?.memory as StoredMemory | null | undefined) ?? null;
-        const [memory] = await deps.memory.reviewAll(tx, userId, now, [
-          { key: `w:${r.word}`, prev, grade: correct ? 3 : 1 },
-        ]);
-        const next = memory as StoredMemory;
-        await repo.saveCard(
-          tx,
+        correct = isCorrect(r, b.choice, b.text);
+      }
+      if (correct === null) throw errors.invalidParam(r.kind === 'spell' ? '这张卡片需要输入拼写' : '请选择一个选项');
+      const level = levelAfter(r, correct);
+      const prev = row.card?.memory ?? null;
+      const cardKey = questions ? questionCardKey(r.word) : r.word;
+      // Memory keys: `w:<word>`; a question card `qc:<id>` (not the review loop's `q:<id>`: its own FSRS card).
+      const planned = deps.memory.planReviews(userId, now, row, [
+        { key: questions ? cardKey : `w:${r.word}`, prev, grade: correct ? 3 : 1 },
+      ]);
+      const next = planned.cards[0] as StoredMemory;
+      const today = chinaDay(now);
+      // today_aim.used_word counts words: a question card is not one.
+      const counted = !questions && (!prev?.last_review || chinaDay(new Date(prev.last_review * 1000)) !== today);
+      const written = await repo.answerWrite(
+        {
           userId,
-          r.word,
-          { level, memory: next, reviews: (card?.reviews ?? 0) + 1, finished: level >= FlashLevel.Master },
+          flashId: b.flash_id,
+          round: b.round,
+          index: b.index,
+          answered: { correct, level },
+          word: cardKey,
+          card: { level, memory: next, finished: level >= FlashLevel.Master },
+          counted: counted ? today : null,
           now,
-        );
-        const today = chinaDay(now);
-        const counted = !prev?.last_review || chinaDay(new Date(prev.last_review * 1000)) !== today;
-        if (counted) await repo.countWord(tx, userId, today);
-        const runtimes = row.runtimes.map((x, i) => (i === b.index ? { ...x, answered: { correct, level } } : x));
-        await repo.saveFlash(tx, {
-          ...row,
-          runtimes,
-          status: FlashStatus.Start,
-          cursorIndex: row.cursorIndex + 1,
-          stageCount: row.stageCount + 1,
-          updatedAt: now,
-        });
-        return {
-          counted,
-          result: {
-            correct,
-            key: r.kind === 'quiz' || r.kind === 'exam' ? r.key : null,
-            answer: r.word,
-            level: level as FlashCard['level'],
-            cursor_index: row.cursorIndex + 1,
-            due: next.due,
-          },
-        };
-      });
+        },
+        planned.ctes,
+      );
+      // The set moved between the read and the write (the same answer twice at once, a give-up): nothing
+      // was written; the web retries a conflict quietly and the retry's read says why.
+      if (!written) throw errors.conflict('这张卡片刚刚已作答或这组闪卡已结束，请刷新后继续');
+      const done = {
+        result: {
+          correct,
+          key: r.kind === 'quiz' || r.kind === 'exam' ? r.key : null,
+          keys,
+          answer,
+          level: level as FlashCard['level'],
+          cursor_index: row.cursor_index + 1,
+          due: next.due,
+        },
+      };
       // today_aim.used_word reaches the cached profile within its 5 s lifetime (as the exams' answers do):
       // dropping the caller's session on every new word would cost an authentication query per answer.
       return done.result;
@@ -396,8 +502,16 @@ export function createFlashService(deps: FlashServiceDeps) {
           });
         if (!same) throw errors.invalidParam('本轮答题记录与服务器不一致，请刷新后继续');
         const missedWords = row.runtimes.filter((r) => !r.answered?.correct).map((r) => r.word);
-        const cards = new Map((await repo.cards(userId, row.words, tx)).map((c) => [c.word, c]));
-        const levelOf = (w: string) => cards.get(w)?.level ?? 0;
+        const cards = new Map(
+          (
+            await repo.cards(
+              userId,
+              row.words.map((w) => cardKeyOf(row.rangeKind, w)),
+              tx,
+            )
+          ).map((c) => [c.word, c]),
+        );
+        const levelOf = (w: string) => cards.get(cardKeyOf(row.rangeKind, w))?.level ?? 0;
         const next: FlashRow = { ...row, roundCount: row.roundCount + 1, missed: missedWords, updatedAt: now };
         next.runtimes = newRound(next, levelOf, sources);
         next.cursorIndex = 0;
@@ -423,7 +537,9 @@ export function createFlashService(deps: FlashServiceDeps) {
         repo.recentFlashes(userId),
       ]);
       const cards = new Map(
-        (await repo.cards(userId, [...new Set(recent.flatMap((f) => f.words))])).map((c) => [c.word, c.level]),
+        (
+          await repo.cards(userId, [...new Set(recent.flatMap((f) => f.words.map((w) => cardKeyOf(f.rangeKind, w))))])
+        ).map((c) => [c.word, c.level]),
       );
       return {
         used_word: usedWord,
@@ -439,7 +555,7 @@ export function createFlashService(deps: FlashServiceDeps) {
           title: f.title,
           all_card_count: f.words.length,
           round_count: f.roundCount,
-          summary: summaryOf(f.words.map((w) => cards.get(w) ?? 0)),
+          summary: summaryOf(f.words.map((w) => cards.get(cardKeyOf(f.rangeKind, w)) ?? 0)),
           created_at: f.createdAt.getTime(),
         })),
       };
@@ -452,11 +568,15 @@ export function createFlashService(deps: FlashServiceDeps) {
       return { card: toCard(await repo.collect(userOf(ctx), word, b.collected, clock.now())) };
     },
 
-    async listCards(b: { kind: 'collected' | 'finished'; page: number }, ctx: RequestContext) {
+    async listCards(
+      b: { kind: 'collected' | 'finished'; level?: number | undefined; page: number },
+      ctx: RequestContext,
+    ) {
       const [v, guarded] = await Promise.all([deps.words.vocab(), gate.guarded(ctx)]);
-      const { rows, total } = await repo.listCards(userOf(ctx), b.kind, b.page, 50);
+      const { rows, total } = await repo.listCards(userOf(ctx), b.kind, b.level, b.page, cardPageSize);
       return {
         total,
+        page_size: cardPageSize,
         cards: rows.map((c) => ({
           ...toCard(c),
           gloss: guarded.words.has(c.word) ? '' : (v.byWord.get(c.word)?.gloss ?? ''),

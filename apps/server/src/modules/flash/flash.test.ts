@@ -4,17 +4,22 @@
 // clock moved); today_aim.used_word counts the words studied; the daily new-card quota, then coins
 // (never below 0, a ledger row, parallel creates never overspend); out-of-order answers, a finished
 // round, another user's set and bad bodies refused in Chinese with nothing written.
+
+import * as cep from '@gre/contract/endpoints/craft';
 import * as fep from '@gre/contract/endpoints/flash';
+import * as qep from '@gre/contract/endpoints/question';
 import * as uep from '@gre/contract/endpoints/user';
 import { FlashLevel, FlashStatus, RoleKind } from '@gre/contract/enums';
 import type { Flash } from '@gre/contract/flash';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flashCoinLedger, flashes, type StoredRuntime, wordCards } from '../../db/schema/flash.ts';
 import { reviewLog } from '../../db/schema/memory.ts';
 import { users } from '../../db/schema/user.ts';
 import { userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
+import { loadVocab } from '../word/word.vocab.ts';
 
 describe.each(testDbKinds())('flash cards on %s', (kind) => {
   let t: TestApp;
@@ -98,6 +103,12 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
     expect(f.all_card_count).toBe(5);
     expect(f.summary.not_seen).toBe(5);
     expect(f.round.runtimes.every((c) => c.kind === 'learn' && c.meaning.length > 0)).toBe(true);
+    // Learn cards quote the bank's own sentences (two at most), each naming its question.
+    expect(f.round.runtimes.some((c) => c.examples.length > 0)).toBe(true);
+    for (const c of f.round.runtimes) {
+      expect(c.examples.length).toBeLessThanOrEqual(2);
+      for (const e of c.examples) expect(e.question_id).not.toBe('');
+    }
 
     // Round 1: every card seen (learn).
     for (let i = 0; i < 5; i++) await answer(f, true);
@@ -107,6 +118,7 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
     f = done.flash;
     expect(f.round_count).toBe(1);
     expect(f.round.runtimes.every((c) => c.kind === 'quiz' && c.meaning === '' && c.options.length === 4)).toBe(true);
+    expect(f.round.runtimes.every((c) => c.examples.length === 0)).toBe(true);
 
     // Round 2: the first card wrong (drops to NotSeen), the others right (Quiz).
     const first = await answer(f, false);
@@ -135,8 +147,12 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
       .where(and(eq(reviewLog.userId, ids.a as number), sql`${reviewLog.itemKey} like 'w:%'`));
     expect(logged.length).toBe(f.stage_count);
     // Finished cards are listed in 我的闪卡.
-    const finished = (await ok(fep.listCards, { kind: 'finished' }, 'a')) as { total: number };
-    expect(finished.total).toBe(5);
+    const finished = (await ok(fep.listCards, { kind: 'finished' }, 'a')) as { total: number; page_size: number };
+    expect(finished).toMatchObject({ total: 5, page_size: 50 });
+    // Filtered by the level now: all five are at Master, none at Learn.
+    expect(((await ok(fep.listCards, { kind: 'finished', level: 4 }, 'a')) as { total: number }).total).toBe(5);
+    expect(((await ok(fep.listCards, { kind: 'finished', level: 1 }, 'a')) as { total: number }).total).toBe(0);
+    expect(((await ok(fep.listCards, { kind: 'finished', page: 2 }, 'a')) as { cards: unknown[] }).cards).toEqual([]);
   });
 
   it('counts each word studied once a day in today_aim.used_word', async () => {
@@ -318,6 +334,226 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
     expect((await ok(fep.listCards, { kind: 'collected' }, 'a')) as { total: number }).toMatchObject({ total: 0 });
   });
 
+  // The load-independent figure of ADR 0028's update_choice target: statements sent to PostgreSQL
+  // per answer (every `pg` client query: begin and commit included) and the server's own time per
+  // answer (inject, no network), sequential answers.
+  it.runIf(kind === 'postgres')(
+    'answers a card in two statements (the read, and the write that is its own transaction)',
+    async () => {
+      const f = (
+        (await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-1-5', size: 60 }, 'b')) as { flash: Flash }
+      ).flash;
+      await answer(f, true, 'b'); // first plans
+      const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+      const original = proto.query;
+      const sent: string[] = [];
+      proto.query = function (this: unknown, ...a: unknown[]) {
+        const q = a[0] as string | { text?: string };
+        sent.push(typeof q === 'string' ? q : (q?.text ?? ''));
+        return original.apply(this, a);
+      };
+      const n = 50;
+      let spent = 0;
+      let stmts = 0;
+      try {
+        for (let i = 0; i < n; i++) {
+          const r = (await stored(f.id))[f.round.cursor_index] as StoredRuntime;
+          const body = {
+            flash_id: f.id,
+            round: f.round_count,
+            index: f.round.cursor_index,
+            word: r.word,
+            choice: i % 3 ? 1 : 0,
+          };
+          sent.length = 0;
+          const t0 = performance.now();
+          const res = await call(fep.updateChoice, body, 'b');
+          spent += performance.now() - t0;
+          stmts += sent.length;
+          expect(res.ok).toBe(true);
+          f.round.cursor_index++;
+        }
+      } finally {
+        proto.query = original;
+      }
+      console.log(
+        `update_choice: ${(stmts / n).toFixed(1)} statements, ${(spent / n).toFixed(2)} ms per answer (server side, sequential)`,
+      );
+      expect(stmts / n).toBe(2);
+    },
+  );
+
+  it('takes the same answer sent twice at once only once (the set’s row serializes its answers)', async () => {
+    const f = (
+      (await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-1-6', size: 5 }, 'b')) as { flash: Flash }
+    ).flash;
+    const r = (await stored(f.id))[0] as StoredRuntime;
+    const before = await count(reviewLog);
+    const body = { flash_id: f.id, round: 0, index: 0, word: r.word, choice: 1 };
+    const results = await Promise.all([1, 2, 3].map(() => call(fep.updateChoice, body, 'b')));
+    expect(results.filter((x) => x.ok).length).toBe(1);
+    for (const x of results.filter((y) => !y.ok)) expect(['conflict', 'invalid_param']).toContain(x.err_data?.kind);
+    expect(await count(reviewLog)).toBe(before + 1);
+    const [card] = await t.database.db
+      .select()
+      .from(wordCards)
+      .where(and(eq(wordCards.userId, ids.b as number), eq(wordCards.word, r.word)));
+    expect(card?.reviews).toBe(1);
+    expect((await stored(f.id)).filter((x) => x.answered).length).toBe(1);
+  });
+
+  it('makes question cards of my collected and wrong questions: shown without key, checked on the server', async () => {
+    // A user of their own: a quant, a sentence-equivalence, a one-blank and a word question collected;
+    // a reading item (not a card's kind) collected too; one question answered wrong.
+    const { token } = await userWithRole(t, RoleKind.SVIP);
+    tokens.q = token;
+    // The first of a kind that stands alone (no data-interpretation group, no figure).
+    const pick = async (category: number, kinds: string[]) => {
+      const found = (await ok(qep.searchQuestions, { category, kinds, page_size: 30 }, 'q')) as {
+        question_infos: { id: string }[];
+      };
+      for (const { id } of found.question_infos) {
+        const { question } = (await ok(qep.getQuestion, { id }, 'q')) as {
+          question: { group_id: string | null; figure: unknown };
+        };
+        if (!question.group_id && !question.figure) return id;
+      }
+      return '';
+    };
+    const ids = [
+      await pick(3, ['qc']),
+      await pick(1, ['se']),
+      await pick(1, ['tc1']),
+      await pick(5, ['word_meaning']),
+      (
+        (await ok(qep.searchQuestions, { category: 2, kinds: ['rc_single'], page_size: 1 }, 'q')) as {
+          question_infos: { id: string }[];
+        }
+      ).question_infos[0]?.id as string,
+    ];
+    expect(ids.every(Boolean)).toBe(true);
+    await ok(cep.collectMany, { ids }, 'q');
+    const full = async (id: string) =>
+      ((await ok(qep.getQuestion, { id }, 'q')) as { question: { standard_answer: { selects: number[] } } }).question;
+    const set = ((await ok(fep.createFlash, { range_kind: 'collected_questions', size: 10 }, 'q')) as { flash: Flash })
+      .flash;
+    // The reading item is no card; the others are, shown without any key.
+    expect(set.round.runtimes.map((c) => c.word).sort()).toEqual(ids.slice(0, 4).sort());
+    expect(set.round.runtimes.every((c) => c.kind === 'question' && c.question && c.question.options.length > 1)).toBe(
+      true,
+    );
+    expect(JSON.stringify(set)).not.toMatch(/standard_answer|analysis|key_words/);
+    const se = set.round.runtimes.find((c) => c.question?.kind_label === '句子等价');
+    expect(se?.question?.choose).toBe(2);
+    // No coins, no quota for question cards.
+    const before = await count(reviewLog);
+    const garbage = await call(
+      fep.updateChoice,
+      { flash_id: set.id, round: 0, index: 0, word: set.round.runtimes[0]?.word, choice: 0 },
+      'q',
+    );
+    expect(garbage.err_data?.show).toMatch(/选择选项/);
+    const outOfRange = await call(
+      fep.updateChoice,
+      { flash_id: set.id, round: 0, index: 0, word: set.round.runtimes[0]?.word, choices: [9] },
+      'q',
+    );
+    expect(outOfRange.ok).toBe(false);
+    expect(await count(reviewLog)).toBe(before);
+    // Every card answered: the first wrong, the others right.
+    for (const [i, c] of set.round.runtimes.entries()) {
+      const key = (await full(c.word)).standard_answer.selects;
+      const n = c.question?.options.length ?? 0;
+      const choices = i === 0 ? key.map((k) => (k + 1) % n).slice(0, c.question?.choose) : key;
+      if (i === 0 && c.question?.choose === 2 && choices[0] === choices[1]) choices[1] = ((choices[1] ?? 0) + 2) % n;
+      const res = (await ok(
+        fep.updateChoice,
+        { flash_id: set.id, round: 0, index: i, word: c.word, choices },
+        'q',
+      )) as {
+        correct: boolean;
+        keys: number[];
+        answer: string;
+        level: number;
+      };
+      expect(res.correct).toBe(i !== 0);
+      expect(res.keys).toEqual(key);
+      expect(res.answer.length).toBeGreaterThan(0);
+      expect(res.level).toBe(i === 0 ? FlashLevel.NotSeen : FlashLevel.Learn);
+    }
+    const logged = await t.database.db
+      .select({ key: reviewLog.itemKey })
+      .from(reviewLog)
+      .where(sql`${reviewLog.itemKey} like 'qc:%'`);
+    expect(logged.map((l) => l.key).sort()).toEqual(
+      ids
+        .slice(0, 4)
+        .map((id) => `qc:${id}`)
+        .sort(),
+    );
+    const round = (await stored(set.id)).map((r) => ({
+      word: r.word,
+      level: r.answered?.level,
+      correct: r.answered?.correct,
+    }));
+    const done = (await ok(fep.finishRound, { flash_id: set.id, round: 0, runtimes: round }, 'q')) as {
+      flash: Flash;
+      summary: Flash['summary'];
+    };
+    expect(done.summary).toMatchObject({ not_seen: 1, learn: 3 });
+    expect(done.flash.round.runtimes.every((c) => c.kind === 'question')).toBe(true);
+    // Question cards are not words: not listed, not due, not counted in used_word.
+    const progress = (await ok(fep.getFlashProgress, {}, 'q')) as { used_word: number; due_today: number };
+    expect(progress.used_word).toBe(0);
+    // Another user cannot open or answer it.
+    expect((await call(fep.openFlash, { flash_id: set.id }, 'b')).err_data?.kind).toBe('not_found');
+    // A word card refuses `choices`.
+    const words = (
+      (await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-4-1', size: 5 }, 'q')) as {
+        flash: Flash;
+      }
+    ).flash;
+    const w = await call(
+      fep.updateChoice,
+      { flash_id: words.id, round: 0, index: 0, word: words.round.runtimes[0]?.word, choices: [1] },
+      'q',
+    );
+    expect(w.ok).toBe(false);
+    // The wrong-questions range: a question answered wrong in the review loop.
+    const wrongId = ids[2] as string;
+    const key = (await full(wrongId)).standard_answer.selects[0] as number;
+    await ok(
+      cep.recordAnswer,
+      { id: wrongId, answer: { selects: [(key + 1) % 5], multi_selects: [], text: '', description: '', text2: '' } },
+      'q',
+    );
+    const wrongSet = ((await ok(fep.createFlash, { range_kind: 'wrong_questions', size: 5 }, 'q')) as { flash: Flash })
+      .flash;
+    expect(wrongSet.round.runtimes.map((c) => c.word)).toEqual([wrongId]);
+  });
+
+  it('draws quiz distractors from the word’s band and part of speech, never from its similar-word groups', async () => {
+    let f = (
+      (await ok(fep.createFlash, { range_kind: 'book', book_id: 'band-2-3', size: 20 }, 'b')) as { flash: Flash }
+    ).flash;
+    for (let i = 0; i < 20; i++) await answer(f, true, 'b');
+    f = (await finish(f, 'b')).flash;
+    const v = await loadVocab(t.database.db);
+    const quiz = (await stored(f.id)).filter((r) => r.kind === 'quiz');
+    expect(quiz.length).toBe(20);
+    let sameBandPos = 0;
+    for (const r of quiz) {
+      const b = v.byWord.get(r.word);
+      for (const o of r.options.filter((x) => x !== r.word)) {
+        const ob = v.byWord.get(o);
+        expect(v.similarOf.get(r.word)?.has(o) ?? false).toBe(false);
+        if (ob?.band === b?.band && ob?.poses[0] === b?.poses[0]) sameBandPos++;
+      }
+    }
+    // Every distractor shares the band and main part of speech (a band with < 20 such words falls back).
+    expect(sameBandPos).toBeGreaterThanOrEqual(quiz.length * 3 * 0.9);
+  });
+
   it('refuses bad bodies in Chinese and writes nothing', async () => {
     const before = await Promise.all([count(flashes), count(wordCards), count(reviewLog), count(flashCoinLedger)]);
     const bad: [Ep, unknown][] = [
@@ -340,6 +576,8 @@ describe.each(testDbKinds())('flash cards on %s', (kind) => {
       [fep.collectCard, { word: '' }],
       [fep.collectCard, { word: 'x'.repeat(100) }],
       [fep.listCards, { kind: 'everything' }],
+      [fep.listCards, { kind: 'finished', level: 9 }],
+      [fep.listCards, { kind: 'finished', page: 0 }],
     ];
     for (const [e, body] of bad) {
       const res = await call(e, body, 'a');

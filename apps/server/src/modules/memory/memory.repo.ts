@@ -1,6 +1,6 @@
 // SQL of the memory model: the review log, and each user's row of review count and fitted weights.
 // Every statement names the user, but the fit sweep's, which lists the users due for a fit.
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { memoryParams, reviewLog } from '../../db/schema/memory.ts';
 import { users } from '../../db/schema/user.ts';
 import type { Db } from '../../platform/db.ts';
@@ -27,6 +27,36 @@ export function createMemoryRepo(db: Db) {
         .leftJoin(memoryParams, eq(memoryParams.userId, users.id))
         .where(eq(users.id, userId));
       return { retention: r?.retention ?? 0.9, weights: r?.weights ?? null };
+    },
+
+    /**
+     * For a caller that reads its row and the user's model in one statement: a lateral join on
+     * `userId` (an SQL expression of the caller's query) giving `memory_retention` and `memory_weights`.
+     */
+    modelJoin(userId: SQL): SQL {
+      return sql`left join lateral (select u.desired_retention as memory_retention, mp.weights as memory_weights
+        from users u left join memory_params mp on mp.user_id = u.id where u.id = ${userId}) memory_model on true`;
+    },
+
+    /**
+     * The append as data-modifying CTE bodies for a caller's one statement (the log rows, the count),
+     * each written only when `gate` (a CTE of that statement) returns a row.
+     */
+    appendCtes(userId: number, entries: LogEntry[], gate: SQL): SQL[] {
+      if (!entries.length) return [];
+      const rows = sql.join(
+        entries.map(
+          (e) =>
+            sql`(${userId}::bigint, ${e.itemKey}::text, ${e.rating}::smallint, ${e.state}::smallint, ${e.elapsedDays}::int, ${e.reviewedAt.toISOString()}::timestamptz)`,
+        ),
+        sql`, `,
+      );
+      return [
+        sql`insert into review_log (user_id, item_key, rating, state, elapsed_days, reviewed_at)
+          select v.* from (values ${rows}) v where exists (select 1 from ${gate})`,
+        sql`insert into memory_params (user_id, reviews) select ${userId}, ${entries.length} where exists (select 1 from ${gate})
+          on conflict (user_id) do update set reviews = memory_params.reviews + ${entries.length}`,
+      ];
     },
 
     /** Appends reviews to the user's log and counts them, in the caller's transaction. */

@@ -4,6 +4,7 @@
 // the caller's transaction. Once a user's log holds `fitThreshold` reviews, and again after every
 // `refitEvery` more, the hourly sweep queues a fit job that runs the FSRS optimizer on the log and
 // stores the weights; reviews after that are scheduled with them.
+import type { SQL } from 'drizzle-orm';
 import type { Grade } from 'ts-fsrs';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
@@ -94,6 +95,33 @@ export function createMemoryService(deps: {
         on,
       );
       return done.map((d) => d.card);
+    },
+
+    /**
+     * The same review for a caller that answers in two statements (flash cards, ADR 0028): its read
+     * joins `modelJoin(userId)` (columns `memory_retention`, `memory_weights`); `planReviews` then
+     * schedules with that model and gives the log's writes as CTE bodies for the caller's write
+     * statement, written only when the caller's `gate` CTE returns a row (same transaction, same rule:
+     * a card and its log row are written together).
+     */
+    modelJoin: (userId: SQL): SQL => repo.modelJoin(userId),
+    planReviews(
+      userId: number,
+      now: Date,
+      model: { memory_retention: number | null; memory_weights: number[] | null },
+      items: ReviewRequest[],
+    ): { cards: StoredMemory[]; ctes: (gate: SQL) => SQL[] } {
+      const m: MemoryModel = { retention: model.memory_retention ?? 0.9, weights: model.memory_weights ?? null };
+      const done = items.map((it) => ({ it, ...review(it.prev, now, it.grade, m) }));
+      return {
+        cards: done.map((d) => d.card),
+        ctes: (gate) =>
+          repo.appendCtes(
+            userId,
+            done.map((d) => ({ itemKey: d.it.key, ...d.record, reviewedAt: now })),
+            gate,
+          ),
+      };
     },
 
     fit,

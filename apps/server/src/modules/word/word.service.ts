@@ -290,6 +290,45 @@ export function createWordService(deps: WordServiceDeps) {
       return { title: book.title, words: book.words };
     },
 
+    /**
+     * The questions the caller may have as flash question cards (ADR 0028), as the card shows them:
+     * those the caller may open (rights, not the mock-only pool), not of the caller's unfinished timed
+     * exams (running or lapsed) and without a key word of those exams' word questions (a word card's
+     * rule); null for any other question. Asked again on every open and answer of a set.
+     */
+    async cardQuestions(ctx: RequestContext): Promise<(id: string) => Question | null> {
+      const [v, c, guarded] = await Promise.all([vocab(), deps.catalogue(), gate.guarded(ctx)]);
+      const allowed = await questionFilter(ctx, c, guarded);
+      return (id) => {
+        const q = c.byId.get(id)?.question;
+        if (!q || !allowed(id, q.visibility)) return null;
+        if (guarded.words.size && keyWordsOfQuestion(q, v).some((w) => guarded.words.has(w))) return null;
+        return q;
+      };
+    },
+
+    /**
+     * Example sentences for flash learn cards (ADR 0028): the word pages' examples (the bank's own
+     * sentences, of questions the caller may open: not the mock-only pool, not their unfinished timed
+     * exams), `perWord` at most per word.
+     */
+    async examplesFor(list: readonly string[], perWord: number, ctx: RequestContext) {
+      const out = new Map<string, WordDetail['examples']>();
+      if (!list.length) return out;
+      const [v, c, guarded] = await Promise.all([vocab(), deps.catalogue(), gate.guarded(ctx)]);
+      const allowed = await questionFilter(ctx, c, guarded);
+      const index = examplesOf(c, v);
+      for (const w of list)
+        out.set(
+          w,
+          (index.get(w) ?? [])
+            .filter((e) => e.questionIds.every((id) => allowed(id, e.visibility)))
+            .slice(0, perWord)
+            .map((e) => ({ text: e.text, question_id: e.questionIds[0] as string, source: e.source })),
+        );
+      return out;
+    },
+
     async details(raw: string, ctx: RequestContext): Promise<WordDetail> {
       const key = raw.trim().toLowerCase();
       await gate.checkWord(ctx, key, getWordDetails.path);

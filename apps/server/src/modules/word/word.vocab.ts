@@ -44,6 +44,8 @@ export interface Vocab {
   rootsOf: Map<string, string[]>;
   books: StaticBook[];
   booksById: Map<string, StaticBook>;
+  /** A word → the other GRE words of its similar-word groups (形近或义近: never a flash card's distractor). */
+  similarOf: Map<string, Set<string>>;
 }
 
 /** The slug of a root for its book id: "strict, string, strain" → "strict"; "di-2, diplo-" → "di2". */
@@ -149,9 +151,15 @@ export async function loadVocab(db: Db): Promise<Vocab> {
     unit = [];
     unitNo++;
   };
+  const similarOf = new Map<string, Set<string>>();
   for (const g of [...groups].sort((a, b) => a.id - b.id)) {
     const inList = [...new Set(g.words.filter((w) => byWord.has(w)))];
     if (inList.length < 2) continue;
+    for (const w of inList) {
+      const set = similarOf.get(w) ?? new Set<string>();
+      for (const o of inList) if (o !== w) set.add(o);
+      similarOf.set(w, set);
+    }
     if (unit.length + inList.length > similarUnitSize) flush();
     unit.push(...inList.filter((w) => !unit.includes(w)));
   }
@@ -161,6 +169,7 @@ export async function loadVocab(db: Db): Promise<Vocab> {
     version,
     briefs,
     byWord,
+    similarOf,
     frequency,
     formsOf,
     rootsOf,

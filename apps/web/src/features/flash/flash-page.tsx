@@ -6,7 +6,7 @@
 import { finishRound, giveUpFlash, updateChoice } from '@gre/contract/endpoints/flash';
 import { FlashStatus } from '@gre/contract/enums';
 import type { Flash, FlashCard, FlashSummary } from '@gre/contract/flash';
-import { flashCardKindLabel, flashLevelLabel } from '@gre/contract/flash';
+import { flashCardKindLabel, flashLevelLabel, questionRangeKinds } from '@gre/contract/flash';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import StarBorderRounded from '@mui/icons-material/StarBorderRounded';
 import StarRounded from '@mui/icons-material/StarRounded';
@@ -22,13 +22,23 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { wordHref } from '../../app/paths.ts';
+import { searchQuestionHref, wordHref } from '../../app/paths.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { api } from '../../lib/api-client.ts';
 import { flashQuery, useCollectCard } from './queries.ts';
+import { QuestionCardBody } from './question-card.tsx';
 
 type Stage = 'intro' | 'flash' | 'summary' | 'result';
-type Verdict = { correct: boolean; key: number | null; level: number; choice?: number | undefined };
+type Verdict = {
+  correct: boolean;
+  key: number | null;
+  level: number;
+  choice?: number | undefined;
+  /** A question card: the right options and my choices; `answer` = the right options' text. */
+  keys?: number[];
+  choices?: number[];
+  answer?: string;
+};
 
 const bucketKeys: (keyof FlashSummary)[] = ['not_seen', 'learn', 'quiz', 'exam', 'master'];
 
@@ -63,7 +73,7 @@ export function FlashPage() {
   const card = runtimes[cursor];
   const total = runtimes.length;
 
-  async function answer(choice: number | undefined, text: string | undefined) {
+  async function answer(choice: number | undefined, text: string | undefined, choices?: number[]) {
     if (!flash || !card || busy) return;
     setBusy(true);
     try {
@@ -72,9 +82,12 @@ export function FlashPage() {
         round: flash.round_count,
         index: cursor,
         word: card.word,
-        ...(choice !== undefined ? { choice } : { text: text ?? '' }),
+        ...(choices ? { choices } : choice !== undefined ? { choice } : { text: text ?? '' }),
       });
-      setVerdicts((v) => ({ ...v, [cursor]: { correct: r.correct, key: r.key, level: r.level, choice } }));
+      setVerdicts((v) => ({
+        ...v,
+        [cursor]: { correct: r.correct, key: r.key, level: r.level, choice, keys: r.keys, choices, answer: r.answer },
+      }));
     } finally {
       setBusy(false);
     }
@@ -228,7 +241,7 @@ function CardView({
   card: FlashCard;
   verdict: Verdict | undefined;
   busy: boolean;
-  onAnswer: (choice: number | undefined, text: string | undefined) => void;
+  onAnswer: (choice: number | undefined, text: string | undefined, choices?: number[]) => void;
   onNext: () => void;
 }) {
   const [text, setText] = useState('');
@@ -244,7 +257,7 @@ function CardView({
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (answered) return;
+      if (answered || card.kind === 'question') return;
       const n = Number(e.key);
       if (card.kind === 'learn' && (n === 1 || n === 2)) onAnswer(n === 1 ? 1 : 0, undefined);
       else if ((card.kind === 'quiz' || card.kind === 'exam') && n >= 1 && n <= card.options.length)
@@ -263,20 +276,35 @@ function CardView({
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <Chip size="small" label={flashCardKindLabel[card.kind]} />
         <Chip size="small" variant="outlined" label={`当前：${flashLevelLabel[card.level]}`} />
+        {card.question ? <Chip size="small" variant="outlined" label={card.question.kind_label} /> : null}
         <Box sx={{ flex: 1 }} />
-        <Button
-          size="small"
-          startIcon={collected ? <StarRounded /> : <StarBorderRounded />}
-          aria-pressed={collected}
-          sx={{ minHeight: 44 }}
-          onClick={() =>
-            collect.mutate({ word: card.word, collected: !collected }, { onSuccess: () => setCollected(!collected) })
-          }
-        >
-          {collected ? '已收藏' : '收藏'}
-        </Button>
+        {card.question ? null : (
+          <Button
+            size="small"
+            startIcon={collected ? <StarRounded /> : <StarBorderRounded />}
+            aria-pressed={collected}
+            sx={{ minHeight: 44 }}
+            onClick={() =>
+              collect.mutate({ word: card.word, collected: !collected }, { onSuccess: () => setCollected(!collected) })
+            }
+          >
+            {collected ? '已收藏' : '收藏'}
+          </Button>
+        )}
       </Stack>
-      {showWord ? (
+      {card.question ? (
+        <QuestionCardBody
+          q={card.question}
+          verdict={
+            answered
+              ? { correct: verdict.correct, keys: verdict.keys ?? [], choices: verdict.choices ?? [] }
+              : undefined
+          }
+          busy={busy}
+          onAnswer={(choices) => onAnswer(undefined, undefined, choices)}
+        />
+      ) : null}
+      {showWord && !card.question ? (
         <Typography component="h2" sx={{ fontSize: { xs: '2rem', sm: '2.4rem' }, fontWeight: 700 }} lang="en">
           {card.word}
         </Typography>
@@ -286,10 +314,24 @@ function CardView({
           /{card.phonetic}/
         </Typography>
       ) : null}
-      {showMeaning ? (
+      {showMeaning && !card.question ? (
         <Typography sx={{ whiteSpace: 'pre-line', mb: 2, fontSize: card.kind === 'learn' ? '1.05rem' : '1.15rem' }}>
           {card.meaning}
         </Typography>
+      ) : null}
+      {card.examples.length ? (
+        <Box sx={{ mb: 2 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+            题库例句
+          </Typography>
+          <Stack component="ul" spacing={0.75} sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+            {card.examples.map((e) => (
+              <Typography component="li" key={e.text} variant="body2" lang="en" sx={{ overflowWrap: 'anywhere' }}>
+                {e.text}
+              </Typography>
+            ))}
+          </Stack>
+        </Box>
       ) : null}
       {card.kind === 'learn' && !answered ? (
         <Stack direction="row" spacing={1.5}>
@@ -381,13 +423,17 @@ function CardView({
       {answered ? (
         <Stack spacing={1.5} sx={{ mt: 2 }}>
           <Alert severity={verdict.correct ? 'success' : 'warning'}>
-            {card.kind === 'learn'
+            {card.question
               ? verdict.correct
-                ? '很好，下一轮测验它的释义'
-                : '记住它，下一轮测验它的释义'
-              : verdict.correct
                 ? `回答正确，升至「${flashLevelLabel[verdict.level as 0]}」`
-                : `回答错误，正确答案：${card.kind === 'quiz' ? card.options[verdict.key ?? 0] : card.word}；降至「${flashLevelLabel[verdict.level as 0]}」`}
+                : `回答错误${verdict.answer ? `，正确答案：${verdict.answer}` : ''}；降至「${flashLevelLabel[verdict.level as 0]}」`
+              : card.kind === 'learn'
+                ? verdict.correct
+                  ? '很好，下一轮测验它的释义'
+                  : '记住它，下一轮测验它的释义'
+                : verdict.correct
+                  ? `回答正确，升至「${flashLevelLabel[verdict.level as 0]}」`
+                  : `回答错误，正确答案：${card.kind === 'quiz' ? card.options[verdict.key ?? 0] : card.word}；降至「${flashLevelLabel[verdict.level as 0]}」`}
           </Alert>
           <Button ref={nextRef} variant="contained" size="large" onClick={onNext} sx={{ minHeight: 52 }}>
             下一张（Enter）
@@ -409,6 +455,7 @@ function RoundSummary({
   missed: string[];
   onNext: () => void;
 }) {
+  const questions = questionRangeKinds.includes(flash.range_kind);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
       <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
@@ -416,13 +463,23 @@ function RoundSummary({
       </Typography>
       <Buckets summary={summary} />
       <Typography sx={{ mt: 2, fontWeight: 600 }}>
-        {missed.length ? `答错的单词（${missed.length}）` : '本轮全部答对'}
+        {missed.length ? `${questions ? '答错的题目' : '答错的单词'}（${missed.length}）` : '本轮全部答对'}
       </Typography>
       {missed.length ? (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
-          {missed.map((w) => (
-            <Chip key={w} label={w} lang="en" component={RouterLink} to={wordHref({ word: w })} clickable />
-          ))}
+          {missed.map((w, i) =>
+            questions ? (
+              <Chip
+                key={w}
+                label={`第 ${i + 1} 题：${w}`}
+                component={RouterLink}
+                to={searchQuestionHref(w)}
+                clickable
+              />
+            ) : (
+              <Chip key={w} label={w} lang="en" component={RouterLink} to={wordHref({ word: w })} clickable />
+            ),
+          )}
         </Stack>
       ) : null}
       <Button variant="contained" size="large" onClick={onNext} sx={{ mt: 3, minHeight: 48 }} autoFocus>

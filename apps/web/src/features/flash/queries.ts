@@ -1,6 +1,7 @@
 // The flash cards' reads and writes (ADR 0028).
 import type { RequestOf } from '@gre/contract/endpoint';
-import { checkCreateFlash, collectCard, createFlash, openFlash } from '@gre/contract/endpoints/flash';
+import { checkCreateFlash, collectCard, createFlash, listCards, openFlash } from '@gre/contract/endpoints/flash';
+import type { FlashLevel } from '@gre/contract/enums';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -42,5 +43,41 @@ export function useCollectCard() {
   return useMutation({
     mutationFn: ({ word, collected }: { word: string; collected: boolean }) => api(collectCard, { word, collected }),
     onSuccess: (result) => toast('success', result.card.collected ? collectedMessage : '已取消收藏'),
+  });
+}
+
+/** 我的闪卡's filters, kept in the address (?kind=finished&level=4&page=2). */
+export interface CardFilters {
+  kind: 'collected' | 'finished';
+  level: FlashLevel | undefined;
+  page: number;
+}
+
+export function parseCardFilters(p: URLSearchParams): CardFilters {
+  const level = Number(p.get('level') ?? '');
+  const page = Number(p.get('page') ?? '1');
+  return {
+    kind: p.get('kind') === 'finished' ? 'finished' : 'collected',
+    level:
+      p.get('level') !== null && Number.isInteger(level) && level >= 0 && level <= 4
+        ? (level as FlashLevel)
+        : undefined,
+    page: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1,
+  };
+}
+
+export function toCardParams(f: CardFilters): Record<string, string> {
+  return {
+    ...(f.kind === 'finished' ? { kind: 'finished' } : {}),
+    ...(f.level !== undefined ? { level: String(f.level) } : {}),
+    ...(f.page > 1 ? { page: String(f.page) } : {}),
+  };
+}
+
+export function cardsQuery(f: CardFilters) {
+  return queryOptions({
+    queryKey: ['flash', 'cards', f],
+    queryFn: ({ signal }) =>
+      api(listCards, { kind: f.kind, page: f.page, ...(f.level !== undefined ? { level: f.level } : {}) }, { signal }),
   });
 }

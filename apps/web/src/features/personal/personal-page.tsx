@@ -1,14 +1,16 @@
 import { logout } from '@gre/contract/endpoints/user';
 import Logout from '@mui/icons-material/Logout';
+import StyleOutlined from '@mui/icons-material/StyleOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { Link, useNavigate } from 'react-router';
+import { cardsHref, paths } from '../../app/paths.ts';
 import { api } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { toast } from '../../lib/toast.ts';
@@ -79,6 +81,20 @@ export function PersonalPage() {
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <BooksCard />
         </Box>
+        <Paper variant="outlined" sx={{ gridColumn: { md: '1 / -1' }, p: { xs: 2, sm: 2.5 }, borderRadius: 3 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
+            <StyleOutlined color="primary" aria-hidden />
+            <Typography variant="h2" sx={{ fontSize: '1.1rem', flex: 1 }}>
+              我的闪卡
+            </Typography>
+            <Button component={Link} to={cardsHref} variant="outlined">
+              收藏的卡片
+            </Button>
+            <Button component={Link} to={`${cardsHref}?kind=finished`} variant="outlined">
+              已掌握的卡片
+            </Button>
+          </Stack>
+        </Paper>
         {profile.data ? (
           <>
             <ProfileCard profile={profile.data} />

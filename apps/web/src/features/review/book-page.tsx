@@ -18,6 +18,7 @@ import { RetryAlert } from '../../components/retry-alert.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { toast } from '../../lib/toast.ts';
+import { FlashStartButton } from '../flash/flash-start-button.tsx';
 import { BookFiltersBar, BookTree } from './book-filters.tsx';
 import { BookList } from './book-list.tsx';
 import { writeExportIds } from './export-logic.ts';
@@ -46,6 +47,15 @@ export function BookPage() {
 }
 
 function Header(props: { book: Book; total?: number }) {
+  // Question cards (ADR 0028): my collected or wrong questions as a flash set.
+  const range =
+    props.book.higher || !props.total
+      ? null
+      : props.book.scope === 'collect'
+        ? ('collected_questions' as const)
+        : props.book.scope === 'wrongs'
+          ? ('wrong_questions' as const)
+          : null;
   return (
     <Box>
       <Button component={Link} to={paths.personal} startIcon={<ArrowBackRounded />} sx={{ mx: -1, mb: 0.5 }}>
@@ -59,6 +69,9 @@ function Header(props: { book: Book; total?: number }) {
           </Typography>
         ) : null}
       </Typography>
+      {range ? (
+        <FlashStartButton range={{ range_kind: range }} label="题目闪卡" variant="outlined" sx={{ mt: 1 }} />
+      ) : null}
     </Box>
   );
 }
