@@ -383,6 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provider: payProvider,
     publicUrl: deps.payment?.publicUrl ?? 'http://localhost',
     userOf: (ctx) => users.get(ctx),
+    remind: (userId, m, tx) => mail.remind(userId, m, tx),
     log: app.log,
   });
   if (deps.jobs) await pay.startWorkers(deps.jobs);

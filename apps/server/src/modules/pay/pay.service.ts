@@ -23,7 +23,7 @@ import type { InvalidationBus } from '../../platform/invalidation.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { DiscountCodes } from './pay.codes.ts';
 import { discounted } from './pay.codes.ts';
-import { changeCoins, grantMembership } from './pay.grants.ts';
+import { changeCoins, grantMembership, type Tx } from './pay.grants.ts';
 import { toTrade } from './pay.mapper.ts';
 import { type PayRepo, paidStatuses, payableStatuses, type TradeRow } from './pay.repo.ts';
 import {
@@ -58,6 +58,8 @@ export interface PayServiceDeps {
   publicUrl: string;
   /** The caller as /api/user/get answers it (the dialog's callback with the user updated). */
   userOf(ctx: AuthedContext): Promise<User>;
+  /** A remind mail to the buyer, written in the transaction that applies the order (modules/mail). */
+  remind?(userId: number, m: { subject: string; content: string; link?: string }, on: Tx): Promise<unknown>;
   log?: Log;
 }
 
@@ -112,6 +114,22 @@ export function createPayService(deps: PayServiceDeps) {
       }
       if (t.discountCode) await deps.codes.use(tx, t.discountCode);
       await repo.update(t.id, { status: TradeStatus.ApplySuccess, appliedAt: now, updatedAt: now }, tx);
+      const paid = `¥${(t.priceFen / 100).toFixed(2)}`;
+      await deps.remind?.(
+        t.userId,
+        t.kind === PaymentKind.FlashCoin
+          ? {
+              subject: '闪卡币已到账',
+              content: `你购买的「${t.title}」已到账（订单号 ${t.id}，实付 ${paid}），可在创建闪卡时使用。`,
+              link: '/personal',
+            }
+          : {
+              subject: '会员开通成功',
+              content: `你购买的「${t.title}」已开通（订单号 ${t.id}，实付 ${paid}），会员有效期见个人中心。`,
+              link: '/personal',
+            },
+        tx,
+      );
       return t.userId;
     });
     if (userId === null) return false;

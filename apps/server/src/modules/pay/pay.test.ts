@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as dep from '@gre/contract/endpoints/discount';
+import * as mailEp from '@gre/contract/endpoints/mail';
 import * as pep from '@gre/contract/endpoints/pay';
 import * as mep from '@gre/contract/endpoints/permission';
 import * as uep from '@gre/contract/endpoints/user';
@@ -238,6 +239,11 @@ describe.each(testDbKinds())('payments on %s', (kind) => {
     expect(u?.roleExpireAt?.getTime()).toBe(before + 30 * dayMs);
     expect(got.user.authority.records[0]).toMatchObject({ role_kind: RoleKind.VIP, note: '购买VIP 会员 1 个月' });
     expect(await recordsOf(d.trade.id)).toBe(1);
+    // The buyer finds a remind mail about it.
+    const box = await ok(mailEp.getInbox, { category: 'remind', page: 1, page_size: 20 }, 'a');
+    expect(box.mails.map((m: { subject: string; content: string }) => [m.subject, m.content])).toEqual([
+      ['会员开通成功', expect.stringContaining(`「VIP 会员 1 个月」已开通（订单号 ${d.trade.id}，实付 ¥49.00）`)],
+    ]);
 
     // The sandbox resends its notification (and the API's sandbox_pay does the same): nothing more.
     await ok(pep.sandboxPay, { trade_id: d.trade.id }, 'a');
@@ -312,6 +318,9 @@ describe.each(testDbKinds())('payments on %s', (kind) => {
     const replay = await notify(notes[0]?.headers ?? {}, notes[0]?.rawBody ?? '');
     expect(replay.statusCode).toBe(200);
     expect(await ledgerOf(d.trade.id)).toBe(1);
+    // One remind mail, however many notifications.
+    const box = await ok(mailEp.getInbox, { category: 'remind', page: 1, page_size: 20 }, 'coins');
+    expect(box.mails.map((m: { subject: string }) => m.subject)).toEqual(['闪卡币已到账']);
   });
 
   it('refuses a bad signature, and a signed amount mismatch or unknown order applies nothing', async () => {
