@@ -180,7 +180,9 @@ export function QuestionView(props: QuestionViewProps) {
       <Box
         component="section"
         aria-label={group.figure ? '图表' : '文章'}
-        tabIndex={-1}
+        // A scrollable pane: reachable by Tab so the keyboard can scroll it (WCAG 2.1.1; axe
+        // scrollable-region-focusable when the passage holds no button or link of its own).
+        tabIndex={0}
         sx={(t) => ({
           overflowY: { md: 'auto' },
           p: { xs: 0, md: 3 },
