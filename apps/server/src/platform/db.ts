@@ -14,6 +14,8 @@ import pg from 'pg';
 import { acquireDirLock, type DirLock } from './dir-lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+/** A transaction of `Db` (what `db.transaction(fn)` hands to fn): the one definition every repo uses. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * For `insert … on conflict do update`: sets each named column to the incoming row's value

@@ -5,11 +5,10 @@ import type { ReviewScope } from '@gre/contract/craft';
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { collectTags, crafts, wrongLog } from '../../db/schema/craft.ts';
 import { users } from '../../db/schema/user.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 
 export type CraftRow = typeof crafts.$inferSelect;
 export type CraftInsert = typeof crafts.$inferInsert;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));

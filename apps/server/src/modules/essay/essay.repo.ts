@@ -8,11 +8,10 @@ import { essayScorerWeights, essays } from '../../db/schema/essay.ts';
 import { exams } from '../../db/schema/exam.ts';
 import { words } from '../../db/schema/question.ts';
 import { users } from '../../db/schema/user.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 
 export type EssayRow = typeof essays.$inferSelect;
 export type NewEssay = typeof essays.$inferInsert;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Finished essays a prompt needs (this one included) before an essay gets a rank (issue 10). */
 export const minEssaysForRank = 20;

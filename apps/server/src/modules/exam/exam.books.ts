@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { BookStatus, ExamStatus, QuestionCategory } from '@gre/contract/enums';
 import type { BookPage, BookTemplate, CreateOption, PracticeMode, TemplateCard } from '@gre/contract/exam';
 import { type Clock, chinaDay } from '../../platform/clock.ts';
+import type { Tx } from '../../platform/db.ts';
 import type { AuthedContext } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { Catalogue } from '../question/catalogue.ts';
@@ -14,7 +15,7 @@ import type { ExamServiceDeps, Templates } from './exam.deps.ts';
 import { newRuntime, type StoredSection } from './exam.engine.ts';
 import { bookStatusOf, isOver, toBook, toRecord } from './exam.mapper.ts';
 import { consume, mockRefusal } from './exam.quota.ts';
-import type { ExamRepo, Tx } from './exam.repo.ts';
+import type { ExamRepo } from './exam.repo.ts';
 import type { TemplateDef, TemplateSection } from './exam.templates.ts';
 
 /** Mocks that measure (a daily mock quota unit each); section mocks do not. */

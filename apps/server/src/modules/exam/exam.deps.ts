@@ -3,6 +3,7 @@
 // exam.actions.ts, exam.results.ts, exam.custom.ts, exam.write.ts) takes the parts it needs.
 import type { Craft } from '@gre/contract/craft';
 import type { Clock } from '../../platform/clock.ts';
+import type { Tx } from '../../platform/db.ts';
 import type { AuthedContext, Caller } from '../../platform/endpoints.ts';
 import type { Catalogue } from '../question/catalogue.ts';
 import type { QuestionService } from '../question/question.service.ts';
@@ -10,7 +11,7 @@ import type { Rights } from '../question/rights.ts';
 import type { ScoringService } from '../scoring/scoring.service.ts';
 import type { StoredRuntime, StoredSection } from './exam.engine.ts';
 import type { Quota } from './exam.quota.ts';
-import type { ExamRepo, Tx } from './exam.repo.ts';
+import type { ExamRepo } from './exam.repo.ts';
 import { scoreAnswer } from './exam.scoring.ts';
 import { buildTemplates, type TemplateDef } from './exam.templates.ts';
 

@@ -6,7 +6,7 @@ import { RoleKind, roleName } from '@gre/contract/enums';
 import { sql } from 'drizzle-orm';
 import { roleQuotas, usageCounters } from '../../db/schema/exam.ts';
 import { type Clock, chinaDay } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 import type { Caller } from '../../platform/endpoints.ts';
 import { AppError } from '../../platform/errors.ts';
 
@@ -121,8 +121,6 @@ function limitsOf(q: Quota, subject: Subject): { perDay: number; total: number }
   if (subject === 'mock') return { perDay: q.mocksPerDay, total: q.mocksTotal };
   return { perDay: q.essaysPerDay, total: q.essaysTotal };
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Takes one unit of `subject` for `day`, unless `limit` units are used. */
 async function takeUnit(tx: Tx, userId: number, day: string, subject: Subject, limit: number): Promise<boolean> {

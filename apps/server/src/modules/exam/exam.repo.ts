@@ -6,7 +6,8 @@ import { books, bookTemplates, exams } from '../../db/schema/exam.ts';
 import { responses } from '../../db/schema/scoring.ts';
 import { dailyActivity } from '../../db/schema/summary.ts';
 import { users } from '../../db/schema/user.ts';
-import { type Db, excluded } from '../../platform/db.ts';
+import { type Db, excluded, type Tx } from '../../platform/db.ts';
+
 import type { TemplateDef } from './exam.templates.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
@@ -19,7 +20,6 @@ export interface Activity {
   word: number;
   seconds: number;
 }
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createExamRepo(db: Db) {
   return {

@@ -4,6 +4,7 @@
 // (docs/decisions/0012-exam-engine.md, amendments).
 import { BookStatus } from '@gre/contract/enums';
 import { chinaDay } from '../../platform/clock.ts';
+import type { Tx } from '../../platform/db.ts';
 import type { Caller } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { Catalogue } from '../question/catalogue.ts';
@@ -14,7 +15,7 @@ import type { EngineExam, StoredRuntime, StoredSection } from './exam.engine.ts'
 import * as engine from './exam.engine.ts';
 import { isOver, toEngine } from './exam.mapper.ts';
 import { consume, countsAgainst, type Quota } from './exam.quota.ts';
-import type { Activity, ExamRepo, ExamRow, ResponseRow, Tx } from './exam.repo.ts';
+import type { Activity, ExamRepo, ExamRow, ResponseRow } from './exam.repo.ts';
 import { computeResult } from './exam.result.ts';
 import { isEmptyAnswer } from './exam.scoring.ts';
 

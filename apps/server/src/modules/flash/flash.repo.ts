@@ -7,10 +7,9 @@ import { flashCoinLedger, flashes, type StoredRuntime, wordCards } from '../../d
 import { dailyActivity } from '../../db/schema/summary.ts';
 import { users } from '../../db/schema/user.ts';
 import { userWords } from '../../db/schema/word.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 import type { StoredMemory } from '../memory/memory.fsrs.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Runner = Db | Tx;
 
 /** The subject of the new-card counter in usage_counters (per China day). */

@@ -4,9 +4,8 @@ import { MailRace, MailStatus } from '@gre/contract/mail';
 import { and, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { mails, notices, type StoredAudience } from '../../db/schema/mail.ts';
 import { users } from '../../db/schema/user.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Runner = Db | Tx;
 
 export type NoticeRow = typeof notices.$inferSelect;

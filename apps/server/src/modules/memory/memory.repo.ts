@@ -3,10 +3,9 @@
 import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { memoryParams, reviewLog } from '../../db/schema/memory.ts';
 import { users } from '../../db/schema/user.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 import type { LoggedReview } from './memory.fit.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
 
 export interface LogEntry {

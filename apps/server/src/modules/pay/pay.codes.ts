@@ -4,9 +4,8 @@
 import { discountCodeTries } from '@gre/contract/pay';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { discountCodeFailures, discountCodes } from '../../db/schema/pay.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 import { errors } from '../../platform/errors.ts';
-import type { Tx } from './pay.grants.ts';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 

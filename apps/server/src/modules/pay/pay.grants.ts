@@ -6,10 +6,8 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { flashCoinLedger } from '../../db/schema/flash.ts';
 import { plans } from '../../db/schema/pay.ts';
 import { roleRecords, users } from '../../db/schema/user.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
 import { effectiveRole } from '../user/user.mapper.ts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const dayMs = 86_400_000;
 

@@ -4,8 +4,7 @@ import { TradeStatus } from '@gre/contract/enums';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { payNotifications, plans, trades } from '../../db/schema/pay.ts';
 import { users } from '../../db/schema/user.ts';
-import type { Db } from '../../platform/db.ts';
-import type { Tx } from './pay.grants.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;

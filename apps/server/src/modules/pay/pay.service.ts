@@ -16,14 +16,14 @@ import type { User } from '@gre/contract/user';
 import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 import type { AuthedContext, RequestContext } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { InvalidationBus } from '../../platform/invalidation.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { DiscountCodes } from './pay.codes.ts';
 import { discounted } from './pay.codes.ts';
-import { changeCoins, grantMembership, type Tx } from './pay.grants.ts';
+import { changeCoins, grantMembership } from './pay.grants.ts';
 import { toTrade } from './pay.mapper.ts';
 import { type PayRepo, paidStatuses, payableStatuses, type TradeRow } from './pay.repo.ts';
 import {
