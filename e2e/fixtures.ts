@@ -68,6 +68,26 @@ export function shapeOf(page: Page): Promise<string> {
   });
 }
 
+/** Starts counting the page's changes of structure (elements added or removed; a ticking clock's text is not one). */
+function watchChanges() {
+  const w = window as unknown as { e2eChanges: number; e2eWatch?: MutationObserver };
+  w.e2eWatch?.disconnect();
+  w.e2eChanges = 0;
+  const isElement = (n: Node) => n.nodeType === Node.ELEMENT_NODE;
+  w.e2eWatch = new MutationObserver((records) => {
+    for (const r of records)
+      if ([...r.addedNodes].some(isElement) || [...r.removedNodes].some(isElement)) w.e2eChanges++;
+  });
+  w.e2eWatch.observe(document.body, { childList: true, subtree: true });
+}
+
+/** How many changes the page saw since `watchChanges`; stops counting. */
+function changesSinceWatch(): number {
+  const w = window as unknown as { e2eChanges?: number; e2eWatch?: MutationObserver };
+  w.e2eWatch?.disconnect();
+  return w.e2eChanges ?? 0;
+}
+
 /**
  * Shapes already scanned by this worker (every journey of the run): a state is read by axe once,
  * the first time any journey shows it. Scans cost about a second each and journeys revisit the
@@ -96,7 +116,7 @@ export const test = base.extend<{ a11y: A11yFinding[] }>({
       const findings: A11yFinding[] = [];
       const scanned = new Set<string>();
       let chain: Promise<void> = Promise.resolve();
-      const scanSoon = () => {
+      const scanSoon = (attempt = 1) => {
         chain = chain.then(async () => {
           // Let the route render (lazy chunks, first data) before reading it.
           await page.waitForLoadState('load').catch(() => {});
@@ -107,7 +127,16 @@ export const test = base.extend<{ a11y: A11yFinding[] }>({
           try {
             const shape = await shapeOf(page);
             if (scannedShapes.has(shape)) return;
-            findings.push(...(await scanA11y(page)));
+            // The journey goes on while axe reads (a second or more): a read that overlapped a change
+            // of the page measured half of one state and half of the next (a button "obscured" by the
+            // card that replaced its neighbour). Such a read is void and the page is read again.
+            await page.evaluate(watchChanges);
+            const read = await scanA11y(page);
+            if (await page.evaluate(changesSinceWatch)) {
+              if (attempt < 3) scanSoon(attempt + 1);
+              return;
+            }
+            findings.push(...read);
             scannedShapes.add(shape);
             scanned.add(new URL(url).pathname);
           } catch {
@@ -122,7 +151,11 @@ export const test = base.extend<{ a11y: A11yFinding[] }>({
       await use(findings);
       if (!page.isClosed() && testInfo.status === testInfo.expectedStatus) {
         scanSoon();
-        await chain;
+        // A void read queues another: wait until the chain stops growing.
+        for (let seen = chain; ; seen = chain) {
+          await seen;
+          if (seen === chain) break;
+        }
         const unique = new Map(findings.map((f) => [`${f.page} ${f.rule} ${f.targets.join(',')}`, f]));
         const report = [...unique.values()].map(
           (f) => `${f.impact} ${f.rule} on ${f.page}: ${f.help}\n    ${f.targets.join('\n    ')}`,

@@ -25,7 +25,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { searchQuestionHref, wordHref } from '../../app/paths.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { api } from '../../lib/api-client.ts';
-import { flashQuery, useCollectCard } from './queries.ts';
+import { collectedMessage, flashQuery, useCollectCard } from './queries.ts';
 import { QuestionCardBody } from './question-card.tsx';
 
 type Stage = 'intro' | 'flash' | 'summary' | 'result';
@@ -246,6 +246,7 @@ function CardView({
 }) {
   const [text, setText] = useState('');
   const [collected, setCollected] = useState(card.collected);
+  const [collectNote, setCollectNote] = useState('');
   const collect = useCollectCard();
   const nextRef = useRef<HTMLButtonElement>(null);
   const answered = verdict !== undefined;
@@ -285,13 +286,26 @@ function CardView({
             aria-pressed={collected}
             sx={{ minHeight: 44 }}
             onClick={() =>
-              collect.mutate({ word: card.word, collected: !collected }, { onSuccess: () => setCollected(!collected) })
+              collect.mutate(
+                { word: card.word, collected: !collected },
+                {
+                  onSuccess: (r) => {
+                    setCollected(r.card.collected);
+                    setCollectNote(r.card.collected ? collectedMessage : '已取消收藏');
+                  },
+                },
+              )
             }
           >
             {collected ? '已收藏' : '收藏'}
           </Button>
         )}
       </Stack>
+      {collectNote ? (
+        <Typography role="status" variant="body2" color="success.main" sx={{ mb: 1 }}>
+          {collectNote}
+        </Typography>
+      ) : null}
       {card.question ? (
         <QuestionCardBody
           q={card.question}

@@ -4,7 +4,6 @@ import { checkCreateFlash, collectCard, createFlash, listCards, openFlash } from
 import type { FlashLevel } from '@gre/contract/enums';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { toast } from '../../lib/toast.ts';
 
 export type FlashRange = Pick<RequestOf<typeof checkCreateFlash>, 'range_kind' | 'book_id'>;
 
@@ -39,10 +38,13 @@ export function useCreateFlash() {
 /** The spec's message after collecting a card. */
 export const collectedMessage = '收藏成功, 可在【我的闪卡-收藏】处查看';
 
+/**
+ * Collects or uncollects a word card. The card shows the outcome in its own status line, not a toast:
+ * on a phone a toast below the app bar covered the round's 放弃本组 for its four seconds.
+ */
 export function useCollectCard() {
   return useMutation({
     mutationFn: ({ word, collected }: { word: string; collected: boolean }) => api(collectCard, { word, collected }),
-    onSuccess: (result) => toast('success', result.card.collected ? collectedMessage : '已取消收藏'),
   });
 }
 
