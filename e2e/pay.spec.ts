@@ -1,6 +1,6 @@
-// Payments (issue 16, ADR 0029) on the sandbox provider: a new candidate opens 开通 VIP on the personal
-// page, picks 1 个月, uses the demo discount code GRE2026, opens 在沙箱中支付 (the page the QR code
-// encodes) and confirms; the dialog follows the order to success and the page reloads as VIP with the
+// Payments (issue 16, ADR 0029) on the sandbox provider: a new candidate opens 开通 VIP (desktop: from
+// the 会员权益 dialog of a locked practice set; phone: on the personal page), picks 1 个月, uses the demo discount code GRE2026, opens 在沙箱中支付 (the page the QR code
+// encodes) and confirms; the dialog shows the payment received, then success and the page reloads as VIP with the
 // new expiry and the order in 我的订单. Then a flash-coin pack the same way: the dialog closes and the
 // balance shows the coins. Desktop and phone, each with its own account; screenshots of the dialog.
 import path from 'node:path';
@@ -49,11 +49,23 @@ test('a candidate buys VIP for a month with a discount code, then a flash-coin p
   const token = await newCandidate(request, `pay-${project}`);
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
-  await page.goto('/personal');
-  await expect(page.getByText('试用用户').first()).toBeVisible();
-
-  // 开通 VIP → the QR payment dialog, with the server's prices.
-  await page.getByRole('button', { name: '开通 VIP' }).click();
+  // 开通 VIP → the QR payment dialog, with the server's prices: on desktop from the 会员权益 dialog a
+  // locked practice set opens, on the phone from the personal page.
+  let lockedSet = '';
+  if (project === 'desktop') {
+    await page.goto('/exercise_list');
+    const locked = page.getByRole('button', { name: /^开通会员后可练习：/ }).first();
+    lockedSet = ((await locked.getAttribute('aria-label')) ?? '').replace(/^开通会员后可练习：/, '');
+    await locked.click();
+    const benefits = page.getByRole('dialog', { name: '会员权益' });
+    await expect(benefits.getByText('会员可选 7 天、1 个月、2 个月、3 个月')).toBeVisible();
+    await benefits.getByRole('button', { name: '开通 VIP' }).click();
+    await expect(benefits).toBeHidden();
+  } else {
+    await page.goto('/personal');
+    await expect(page.getByText('试用用户').first()).toBeVisible();
+    await page.getByRole('button', { name: '开通 VIP' }).click();
+  }
   const dialog = page.getByRole('dialog', { name: '开通会员' });
   await dialog.getByRole('button', { name: /1 个月/ }).click();
   await expect(dialog.getByRole('img', { name: '支付二维码' })).toBeVisible();
@@ -77,13 +89,20 @@ test('a candidate buys VIP for a month with a discount code, then a flash-coin p
 
   const seen = watchStatuses(page);
   await payOnSandbox(page, project);
-  // The dialog's next poll finds the order paid (已收到支付 while it is applied), then applied; the page reloads.
+  // The dialog's next poll finds the order paid and applied: it shows the payment arriving, then the
+  // result, and the page reloads.
   const reloaded = page.waitForEvent('load', { timeout: 15_000 });
-  await expect(dialog.getByRole('status')).toHaveText(/已收到支付，处理中请稍候...|开通成功，页面即将刷新/);
-  if (seen.includes(2)) await expect(page.getByText('已收到支付，处理中请稍候...')).toBeAttached();
+  await expect(dialog.getByRole('status')).toHaveText('已收到支付，处理中请稍候...');
+  await shot(page, project, 'received');
   await expect(dialog.getByRole('status')).toHaveText('开通成功，页面即将刷新');
+  expect(seen.at(-1)).toBe(3);
   await reloaded;
   await expect(page.getByText('VIP 会员').first()).toBeVisible();
+  if (project === 'desktop') {
+    // The practice set the trial could not open is open now.
+    await expect(page.getByRole('button', { name: `开始：${lockedSet}`, exact: true })).toBeVisible();
+    await page.goto('/personal');
+  }
   const expiry = new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('zh-CN', {
     timeZone: 'Asia/Shanghai',
     year: 'numeric',
@@ -106,7 +125,8 @@ test('a candidate buys VIP for a month with a discount code, then a flash-coin p
   await expect(coins.getByText('¥10.00', { exact: true }).first()).toBeVisible();
   await expect(coins.getByRole('img', { name: '支付二维码' })).toBeVisible();
   await payOnSandbox(page, project);
-  await expect(coins.getByRole('status')).toHaveText(/已收到支付|购买成功，闪卡币已到账/);
+  await expect(coins.getByRole('status')).toHaveText('已收到支付，处理中请稍候...');
+  await expect(coins.getByRole('status')).toHaveText('购买成功，闪卡币已到账');
   await expect(coins).toBeHidden({ timeout: 10_000 });
   await expect(page.getByText('100', { exact: true })).toBeVisible();
   await shot(page, project, 'after');

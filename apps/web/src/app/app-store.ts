@@ -51,6 +51,37 @@ export function useDialog<N extends DialogName>(name: N): DialogPayload<N> | und
 export const openDialog = (dialog: DialogRequest) => useAppStore.getState().openDialog(dialog);
 export const closeDialog = (name: DialogName) => useAppStore.getState().closeDialog(name);
 
+/** Dialogs to open once the named dialog has left the screen (`switchDialog`). */
+const openAfter = new Map<DialogName, DialogRequest>();
+
+/**
+ * Replaces dialog `from` by `next`: `next` opens once `from` has finished leaving (its transition's
+ * `onExited`, wired with `switchableDialog`). Opened in the same moment, MUI's modal manager left the
+ * new dialog `aria-hidden` (the leaving one's cleanup ran after the new one had hidden its siblings):
+ * a screen reader saw nothing, and neither did the journey's role queries.
+ */
+export function switchDialog(from: DialogName, next: DialogRequest): void {
+  if (useAppStore.getState().dialogs[from] === undefined) {
+    openDialog(next);
+    return;
+  }
+  openAfter.set(from, next);
+  closeDialog(from);
+}
+
+/** A dialog's slot props that let `switchDialog` open the next one after this one has left. */
+export function switchableDialog(name: DialogName) {
+  return {
+    transition: {
+      onExited: () => {
+        const next = openAfter.get(name);
+        openAfter.delete(name);
+        if (next) openDialog(next);
+      },
+    },
+  };
+}
+
 /** Sets the display mode while the calling page is on screen (exam, report, search...), then none. */
 export function useDisplayMode(mode: DisplayMode): void {
   const setDisplayMode = useAppStore((s) => s.setDisplayMode);

@@ -137,14 +137,14 @@ export function createPayRepo(db: Db) {
         .limit(limit);
     },
 
-    /** What the daily reconciliation asks the provider about: open, unapplied, or recently closed unpaid. */
+    /** What the daily reconciliation asks the provider about: open, unapplied, recently closed unpaid, or recently refunded. */
     toReconcile(since: Date): Promise<TradeRow[]> {
       return db
         .select()
         .from(trades)
         .where(
           sql`${trades.status} in (${TradeStatus.WaitPay}, ${TradeStatus.PaySuccess}, ${TradeStatus.ApplyFail})
-            or (${trades.status} in (${TradeStatus.PayTimeout}, ${TradeStatus.PayCancel}) and ${trades.createdAt} >= ${since.toISOString()}::timestamptz)`,
+            or (${trades.status} in (${TradeStatus.PayTimeout}, ${TradeStatus.PayCancel}, ${TradeStatus.Refund}) and ${trades.createdAt} >= ${since.toISOString()}::timestamptz)`,
         )
         .limit(5000);
     },

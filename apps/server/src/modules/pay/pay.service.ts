@@ -311,10 +311,14 @@ export function createPayService(deps: PayServiceDeps) {
         continue;
       }
       const paidHere = paidStatuses.includes(t.status);
-      const paidThere = o.state === 'Paid' || o.state === 'Refunded';
+      // A full refund closes the order at Alipay (its query says TRADE_CLOSED): closed agrees with Refund.
+      const paidThere =
+        o.state === 'Paid' || o.state === 'Refunded' || (t.status === TradeStatus.Refund && o.state === 'Closed');
       if (paidThere && !paidHere) {
         found.push({ tradeId: t.id, ours: t.status, theirs: o.state, what: '渠道已支付，本地未支付：已按支付处理' });
         await onProviderOrder(provider.name, o);
+      } else if (t.status === TradeStatus.Refund && o.state === 'Paid') {
+        found.push({ tradeId: t.id, ours: t.status, theirs: o.state, what: '本地已退款，渠道未退款' });
       } else if (paidHere && !paidThere) {
         found.push({ tradeId: t.id, ours: t.status, theirs: o.state, what: '本地已支付，渠道未支付' });
       } else if (o.state === 'Paid' && o.amountFen !== t.priceFen) {

@@ -586,6 +586,22 @@ describe.each(testDbKinds())('payments on %s', (kind) => {
     const refunded = await ok(mep.refundTrade, { trade_id: paid.trade.id, note: '重复支付' }, 'admin');
     expect(refunded.trade.status).toBe(TradeStatus.Refund);
     expect(sandbox.view(paid.trade.id)?.state).toBe('Refunded');
+    // The reconciliation agrees with a refund, also from a provider that reports a fully refunded
+    // order as closed (Alipay's query answers TRADE_CLOSED after a full refund).
+    const onlyThis = (found: { tradeId: string }[]) => found.filter((m) => m.tradeId === paid.trade.id);
+    expect(onlyThis(await (await serviceOver(sandbox)).reconcile())).toEqual([]);
+    // (Only this order's answer is changed: the other tests' orders keep the sandbox's.)
+    const answering = (state: 'Closed' | 'NotFound' | 'Paid'): PaymentProvider => ({
+      ...sandbox,
+      query: async (id) => ({ ...(await sandbox.query(id)), ...(id === paid.trade.id ? { state } : {}) }),
+    });
+    expect(onlyThis(await (await serviceOver(answering('Closed'))).reconcile())).toEqual([]);
+    // A refund the provider has no trace of, or one it never carried out, is reported.
+    for (const state of ['NotFound', 'Paid'] as const)
+      expect(onlyThis(await (await serviceOver(answering(state))).reconcile())).toEqual([
+        expect.objectContaining({ ours: TradeStatus.Refund, theirs: state }),
+      ]);
+    expect(await statusOf(paid.trade.id)).toBe(TradeStatus.Refund);
     expect((await call(mep.refundTrade, { trade_id: paid.trade.id, note: '再退' }, 'admin')).err_data?.kind).toBe(
       'invalid_param',
     );

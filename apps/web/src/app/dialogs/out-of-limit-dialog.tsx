@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useRightsLines } from '../../lib/rights-query.ts';
-import { closeDialog, openDialog, useDialog } from '../app-store.ts';
+import { closeDialog, switchableDialog, switchDialog, useDialog } from '../app-store.ts';
 
 /** day_overflow: a daily quota of the visitor's role is used up. */
 export function OutOfLimitDialog() {
@@ -27,7 +27,12 @@ export function OutOfLimitDialog() {
       }[subject]
     : undefined;
   return (
-    <Dialog open={dialog !== undefined} onClose={close} aria-labelledby="out-of-limit-title">
+    <Dialog
+      open={dialog !== undefined}
+      onClose={close}
+      aria-labelledby="out-of-limit-title"
+      slotProps={switchableDialog('out_of_limit')}
+    >
       <DialogTitle id="out-of-limit-title">{dialog?.message || '权益额度已用完'}</DialogTitle>
       <DialogContent>
         <DialogContentText>
@@ -36,14 +41,7 @@ export function OutOfLimitDialog() {
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button
-          onClick={() => {
-            close();
-            openDialog({ name: 'vip', message: '' });
-          }}
-        >
-          查看会员权益
-        </Button>
+        <Button onClick={() => switchDialog('out_of_limit', { name: 'vip', message: '' })}>查看会员权益</Button>
         <Button variant="contained" onClick={close}>
           知道了
         </Button>

@@ -29,7 +29,7 @@ import { getDeviceId } from '../../lib/device-id.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { closeDialog, useAppStore, useDialog } from '../app-store.ts';
 import { ContactDetails } from './contact-details.tsx';
-import { pollingStatuses, statusMessage } from './pay-status.ts';
+import { pollingStatuses, statusMessage, useShownStatus } from './pay-status.ts';
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
@@ -86,7 +86,7 @@ function PayContent(props: { initialKind: PaymentKind; initialParam?: number; on
     refetchInterval: (q) =>
       pollingStatuses.includes(q.state.data?.trade.status ?? TradeStatus.None) ? payPollMs : false,
   });
-  const status: number = trade.data?.trade.status ?? order.data?.trade.status ?? TradeStatus.None;
+  const status = useShownStatus(trade.data?.trade.status ?? order.data?.trade.status ?? TradeStatus.None);
   const paid = useMutation({
     mutationFn: (id: string) => api(checkPaid, { trade_id: id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['pay', 'trade', tradeId] }),

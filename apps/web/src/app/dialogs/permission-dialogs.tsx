@@ -4,27 +4,25 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { closeDialog, openDialog, useDialog } from '../app-store.ts';
+import { closeDialog, switchableDialog, switchDialog, useDialog } from '../app-store.ts';
 
 function PermissionDialog(props: { name: 'no_permission' | 'public_only'; fallbackTitle: string; body: string }) {
   const dialog = useDialog(props.name);
   const close = () => closeDialog(props.name);
   const titleId = `${props.name}-dialog-title`;
   return (
-    <Dialog open={dialog !== undefined} onClose={close} aria-labelledby={titleId}>
+    <Dialog
+      open={dialog !== undefined}
+      onClose={close}
+      aria-labelledby={titleId}
+      slotProps={switchableDialog(props.name)}
+    >
       <DialogTitle id={titleId}>{dialog?.message || props.fallbackTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText>{props.body}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button
-          onClick={() => {
-            close();
-            openDialog({ name: 'vip', message: '' });
-          }}
-        >
-          开通会员
-        </Button>
+        <Button onClick={() => switchDialog(props.name, { name: 'vip', message: '' })}>开通会员</Button>
         <Button variant="contained" onClick={close}>
           知道了
         </Button>

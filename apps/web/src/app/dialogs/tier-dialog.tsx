@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { rightsQuery } from '../../lib/rights-query.ts';
-import { closeDialog, openDialog, useDialog } from '../app-store.ts';
+import { closeDialog, switchableDialog, switchDialog, useDialog } from '../app-store.ts';
 
 const about = {
   pick: {
@@ -36,7 +36,12 @@ function TierDialog(props: { name: 'pick' | 'best' }) {
   const canOpen = mine?.visibilities.includes(props.name) ?? user.authority.role_kind >= RoleKind.SVIP;
   const a = about[props.name];
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={`${props.name}-dialog-title`}>
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={`${props.name}-dialog-title`}
+      slotProps={switchableDialog(props.name)}
+    >
       <DialogTitle id={`${props.name}-dialog-title`}>{a.title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{a.text}</DialogContentText>
@@ -47,13 +52,7 @@ function TierDialog(props: { name: 'pick' | 'best' }) {
       </DialogContent>
       <DialogActions>
         {canOpen ? null : (
-          <Button
-            color="secondary"
-            onClick={() => {
-              close();
-              openDialog({ name: 'vip', message: '' });
-            }}
-          >
+          <Button color="secondary" onClick={() => switchDialog(props.name, { name: 'vip', message: '' })}>
             开通会员
           </Button>
         )}

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { upgradeOptions } from '../../lib/membership.ts';
 import { useRightsLines } from '../../lib/rights-query.ts';
-import { closeDialog, openDialog, useAppStore, useDialog } from '../app-store.ts';
+import { closeDialog, openDialog, switchableDialog, switchDialog, useAppStore, useDialog } from '../app-store.ts';
 import { ContactDetails } from './contact-details.tsx';
 
 /** Membership benefits and the upgrades spec section 5 allows, each opening the QR payment dialog. */
@@ -26,12 +26,15 @@ export function VipDialog() {
   const loggedIn = useAppStore((s) => s.currentUserId !== null);
   const user = useQuery({ ...currentUserQuery, enabled: loggedIn });
   const options = upgradeOptions(user.data ? user.data.authority.role_kind : null);
-  const pay = (kind: PaymentKind) => {
-    close();
-    openDialog({ name: 'pay', kind });
-  };
+  const pay = (kind: PaymentKind) => switchDialog('vip', { name: 'pay', kind });
   return (
-    <Dialog open={dialog !== undefined} onClose={close} maxWidth="sm" aria-labelledby="vip-dialog-title">
+    <Dialog
+      open={dialog !== undefined}
+      onClose={close}
+      maxWidth="sm"
+      aria-labelledby="vip-dialog-title"
+      slotProps={switchableDialog('vip')}
+    >
       <DialogTitle id="vip-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <WorkspacePremiumOutlined color="secondary" />
         会员权益
