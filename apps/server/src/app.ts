@@ -32,6 +32,8 @@ import { createMailRepo } from './modules/mail/mail.repo.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createMemoryService } from './modules/memory/memory.service.ts';
+import { registerOperateRoutes } from './modules/operate/operate.routes.ts';
+import { createOperate } from './modules/operate/operate.service.ts';
 import { createDiscountCodes } from './modules/pay/pay.codes.ts';
 import { registerPayHttp } from './modules/pay/pay.http.ts';
 import { createPayRepo } from './modules/pay/pay.repo.ts';
@@ -393,6 +395,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createPayStaff({ db, repo: payRepo, codes: discountCodes, clock, bus, provider: payProvider }),
   );
   await registerPayHttp(app, pay, payProvider);
+  // The operator console (issue 17, ADR 0031): find and read users, open the advanced bank.
+  registerOperateRoutes(register, createOperate({ db, clock, bus }));
 
   // The web app (precompressed, cache headers, SPA fallback for deep links) and the 404s -----------
   await registerWebAssets(app, { distDir: deps.settings.webDistDir, appEnv: deps.settings.appEnv ?? 'devel' });

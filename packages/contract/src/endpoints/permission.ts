@@ -173,3 +173,60 @@ export const invalidateTrade = endpoint({
   request: z.object({ trade_id: tradeId, note }),
   response: z.object({ trade: tradeSchema }),
 });
+
+// The operator console (/operate; issue 17): find a user, read what staff need about them, open the
+// advanced bank. Every change is audited like the money actions above.
+
+/** What the operator console shows of a user. */
+export const staffUserSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  role_kind: roleKindSchema,
+  expire_at: z.string().nullable(),
+  flash_coins: z.number().int(),
+  is_freeze: z.boolean(),
+  freeze_reason: z.string(),
+  show_higher_collect: z.boolean(),
+  is_staff: z.boolean(),
+  created_at: z.string(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+export const findUser = endpoint({
+  path: '/api/permission/find_user',
+  summary: '运营：按用户 ID、手机号、邮箱或昵称（前缀）查找用户，最多 20 个',
+  access: 'operator',
+  errors: [],
+  request: z.object({
+    query: z
+      .string({ error: '请输入用户 ID、手机号、邮箱或昵称' })
+      .trim()
+      .min(1, { error: '请输入用户 ID、手机号、邮箱或昵称' })
+      .max(100, { error: '查找内容过长' }),
+  }),
+  response: z.object({ users: z.array(staffUserSchema) }),
+});
+
+export const getStaffUser = endpoint({
+  path: '/api/permission/get_user',
+  summary: '运营：一个用户的资料、最近 20 个订单与最近 20 条操作记录',
+  access: 'operator',
+  errors: ['not_found'],
+  request: z.object({ user_id: userId }),
+  response: z.object({
+    user: staffUserSchema,
+    trades: z.array(tradeSchema),
+    audit: z.array(z.object({ action: z.string(), staff_name: z.string(), subject: z.string(), at: z.string() })),
+  }),
+});
+
+export const setHigher = endpoint({
+  path: '/api/permission/set_higher',
+  summary: '运营：为用户开通或关闭高阶题库（及其收藏）',
+  access: 'operator',
+  errors: ['not_found'],
+  request: z.object({ user_id: userId, on: z.boolean({ error: '请选择开通或关闭' }), note }),
+  response: z.object({ user: staffUserSchema }),
+});

@@ -49,7 +49,12 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_phone_key').on(t.phone), uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_email_key').on(t.email),
+    // The operator console's name-prefix search (LIKE 'x%') in any collation (ADR 0031).
+    index('users_name_prefix_idx').on(t.name.op('text_pattern_ops')),
+  ],
 );
 
 export const sessions = pgTable(

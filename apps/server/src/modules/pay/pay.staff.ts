@@ -5,12 +5,13 @@
 import { PaymentKind, RoleKind, TradeStatus } from '@gre/contract/enums';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { flashCoinLedger } from '../../db/schema/flash.ts';
-import { discountCodes, staffAudit, voucherRedemptions, vouchers } from '../../db/schema/pay.ts';
+import { discountCodes, voucherRedemptions, vouchers } from '../../db/schema/pay.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db.ts';
 import type { AuthedContext } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import type { InvalidationBus } from '../../platform/invalidation.ts';
+import { writeStaffAudit } from '../operate/staff-audit.ts';
 import { type DiscountCodes, toAdminCode } from './pay.codes.ts';
 import { type Authority, changeCoins, endMembership, grantMembership } from './pay.grants.ts';
 import { toTrade } from './pay.mapper.ts';
@@ -67,15 +68,7 @@ export function createPayStaff(deps: {
     before: unknown,
     after: unknown,
   ) {
-    await tx.insert(staffAudit).values({
-      staffId: staffOf(ctx),
-      action,
-      targetUserId: target,
-      subject,
-      before: before ?? null,
-      after: after ?? null,
-      at: clock.now(),
-    });
+    await writeStaffAudit(tx, { staffId: staffOf(ctx), action, target, subject, before, after, at: clock.now() });
   }
 
   const userGone = () => errors.notFound('用户不存在');

@@ -1,0 +1,1 @@
+CREATE INDEX "users_name_prefix_idx" ON "users" USING btree ("name" text_pattern_ops);

@@ -1,0 +1,9 @@
+import * as mep from '@gre/contract/endpoints/permission';
+import type { Register } from '../../platform/endpoints.ts';
+import type { Operate } from './operate.service.ts';
+
+export function registerOperateRoutes(register: Register, operate: Operate): void {
+  register(mep.findUser, (b) => operate.find(b.query));
+  register(mep.getStaffUser, (b) => operate.get(b.user_id));
+  register(mep.setHigher, (b, ctx) => operate.setHigher(b, ctx));
+}
