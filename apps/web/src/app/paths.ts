@@ -37,6 +37,7 @@ export const paths = {
   notice: '/notice',
   unsubscribe: '/unsubscribe',
   manageNotices: '/web_manage/notices',
+  operate: '/operate',
 } as const;
 
 /** /mail on one of its five tabs (the inbox without a query). */

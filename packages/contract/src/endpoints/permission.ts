@@ -218,7 +218,16 @@ export const getStaffUser = endpoint({
   response: z.object({
     user: staffUserSchema,
     trades: z.array(tradeSchema),
-    audit: z.array(z.object({ action: z.string(), staff_name: z.string(), subject: z.string(), at: z.string() })),
+    audit: z.array(
+      z.object({
+        action: z.string(),
+        staff_name: z.string(),
+        subject: z.string(),
+        /** What changed, in words (VIP 会员（至 2026-12-27）, 闪卡币 0 → 5, 开通). */
+        change: z.string(),
+        at: z.string(),
+      }),
+    ),
   }),
 });
 

@@ -2,7 +2,9 @@
 // e-mail or name prefix; read one user with their recent orders and the staff actions on them; open or
 // close the advanced bank (show_higher_collect). Money and membership changes are pay.staff's.
 
+import { chinaDay } from '@gre/contract/china-time';
 import type { StaffUser } from '@gre/contract/endpoints/permission';
+import { type RoleKind, roleName } from '@gre/contract/enums';
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { staffAudit, trades } from '../../db/schema/pay.ts';
@@ -35,6 +37,22 @@ function toStaffUser(u: UserRow, now: Date): StaffUser {
     is_staff: u.isAdmin || u.isOperator || u.isTeacher,
     created_at: u.createdAt.toISOString(),
   };
+}
+
+/**
+ * What an audited change did, in words: the role and expiry, the coin balance or the advanced bank
+ * before → after ('' when the row holds none of them).
+ */
+function changeOf(before: unknown, after: unknown): string {
+  const b = (before ?? {}) as Record<string, unknown>;
+  const a = (after ?? {}) as Record<string, unknown>;
+  const role = (x: Record<string, unknown>) =>
+    `${roleName[x.role_kind as RoleKind] ?? ''}${typeof x.expire_at === 'string' ? `（至 ${chinaDay(new Date(x.expire_at))}）` : ''}`;
+  if ('role_kind' in a && a.role_kind !== b.role_kind) return `${role(b)} → ${role(a)}`;
+  if ('role_kind' in a && a.expire_at !== b.expire_at) return `${role(b)} → ${role(a)}`;
+  if ('flash_coins' in a && a.flash_coins !== b.flash_coins) return `闪卡币 ${b.flash_coins} → ${a.flash_coins}`;
+  if ('show_higher_collect' in a) return a.show_higher_collect ? '开通' : '关闭';
+  return '';
 }
 
 /** `x%` for LIKE with the pattern characters of `x` escaped. */
@@ -73,7 +91,14 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
       const [orders, audit] = await Promise.all([
         db.select().from(trades).where(eq(trades.userId, id)).orderBy(desc(trades.createdAt)).limit(20),
         db
-          .select({ action: staffAudit.action, subject: staffAudit.subject, at: staffAudit.at, staffName: staff.name })
+          .select({
+            action: staffAudit.action,
+            subject: staffAudit.subject,
+            before: staffAudit.before,
+            after: staffAudit.after,
+            at: staffAudit.at,
+            staffName: staff.name,
+          })
           .from(staffAudit)
           .leftJoin(staff, eq(staff.id, staffAudit.staffId))
           .where(eq(staffAudit.targetUserId, id))
@@ -87,6 +112,7 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
           action: a.action,
           staff_name: a.staffName ?? '',
           subject: a.subject,
+          change: changeOf(a.before, a.after),
           at: a.at.toISOString(),
         })),
       };

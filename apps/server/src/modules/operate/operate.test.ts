@@ -87,7 +87,12 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
     const view = await ok(mep.getStaffUser, { user_id: member.id }, 'op');
     expect(view.user.show_higher_collect).toBe(true);
     expect(view.trades).toEqual([]);
-    expect(view.audit[0]).toMatchObject({ action: 'set_higher', staff_name: '测试', subject: '报名高阶班' });
+    expect(view.audit[0]).toMatchObject({
+      action: 'set_higher',
+      staff_name: '测试',
+      subject: '报名高阶班',
+      change: '开通',
+    });
   });
 
   it('two operators at once: both audited, the later change stands and both answers are real states', async () => {
@@ -102,6 +107,17 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
     const final = (await ok(mep.getStaffUser, { user_id: member.id }, 'op')).user.show_higher_collect;
     expect(final).toBe(last);
     expect([a.user.show_higher_collect, b.user.show_higher_collect].sort()).toEqual([false, true]);
+  });
+
+  it("lists the money actions of pay's staff endpoints with what they changed", async () => {
+    await ok(mep.manualGrantVip, { user_id: member.id, role_kind: RoleKind.VIP, days: 30, note: '赠送' }, 'op');
+    await ok(mep.manualChangeFlashCoin, { user_id: member.id, delta: 5, note: '活动' }, 'op');
+    const [coins, grant] = (await ok(mep.getStaffUser, { user_id: member.id }, 'op')).audit;
+    expect(coins).toMatchObject({ action: 'manual_change_flash_coin', change: '闪卡币 0 → 5' });
+    expect(grant.action).toBe('manual_grant_vip');
+    expect(grant.change).toMatch(/^普通会员 → VIP 会员（至 \d{4}-\d{2}-\d{2}）$/);
+    const view = await ok(mep.findUser, { query: member.id }, 'op');
+    expect(view.users[0]).toMatchObject({ role_kind: RoleKind.VIP, flash_coins: 5 });
   });
 
   it('a missing user is not_found and writes no audit row', async () => {

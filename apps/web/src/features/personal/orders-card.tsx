@@ -1,7 +1,6 @@
 // The personal page's money side (issue 16; ADR 0029): my orders with their status, my membership
 // history (authority.records: purchases, vouchers, staff grants, ends) and the voucher redeem box.
 import { redeemVoucher } from '@gre/contract/endpoints/permission';
-import { TradeStatus } from '@gre/contract/enums';
 import type { User } from '@gre/contract/user';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
@@ -23,24 +22,8 @@ import { api } from '../../lib/api-client.ts';
 import { formatChineseDate } from '../../lib/china-time.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
+import { chinaTime, tradeStatusLabel, yuan } from '../../lib/trades.ts';
 import { myTradesQuery } from './queries.ts';
-
-const tradeStatusLabel: Record<number, string> = {
-  [TradeStatus.WaitPay]: '待支付',
-  [TradeStatus.PaySuccess]: '已支付，处理中',
-  [TradeStatus.ApplySuccess]: '已开通',
-  [TradeStatus.ApplyFail]: '开通失败（请联系客服）',
-  [TradeStatus.Refund]: '已退款',
-  [TradeStatus.ManualInvalid]: '已作废',
-  [TradeStatus.PayTimeout]: '已超时',
-  [TradeStatus.PayCancel]: '已关闭',
-  [TradeStatus.PayFail]: '支付失败',
-  [TradeStatus.InitPayFail]: '下单失败',
-};
-
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
-const chinaTime = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/:\d\d$/, '');
 
 function VoucherBox() {
   const [code, setCode] = useState('');

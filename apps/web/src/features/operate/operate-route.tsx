@@ -1,0 +1,456 @@
+// Route module for /operate, the operator console (issue 17, ADR 0031; outside the navigation like the
+// spec's other staff pages): find a user by id, phone, e-mail or name; read their role, expiry, coins,
+// flags, orders and the staff actions on them; grant or remove a membership, change coins, open or close
+// the advanced bank, and (admins) freeze or unfreeze. Each change names its reason and is audited on the
+// server. Everyone without the operator or admin flag is told no; the server refuses them either way.
+
+import type { StaffUser } from '@gre/contract/endpoints/permission';
+import * as mep from '@gre/contract/endpoints/permission';
+import { freeze } from '@gre/contract/endpoints/user';
+import { RoleKind, roleName } from '@gre/contract/enums';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link, type LoaderFunctionArgs } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { requireUser } from '../../app/route-guards.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { chinaTime, tradeStatusLabel, yuan } from '../../lib/trades.ts';
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
+  await requireUser(request);
+  return null;
+}
+
+const userQueryKey = (id: string) => ['operate', 'user', id] as const;
+
+/** What the audit's action names mean on screen. */
+const actionLabel: Record<string, string> = {
+  manual_grant_vip: '开通会员',
+  remove_vip: '取消会员',
+  manual_change_flash_coin: '调整闪卡币',
+  set_higher: '高阶题库',
+  'trade.refund': '退款',
+  'trade.invalidate': '作废订单',
+};
+
+const errorText = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : '操作失败，请稍后再试');
+
+/** The first message of the contract's refusal of `body`, or null when the server would accept it. */
+function refusal(
+  schema: { safeParse: (b: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  body: unknown,
+) {
+  const r = schema.safeParse(body);
+  return r.success ? null : (r.error?.issues[0]?.message ?? '输入不正确');
+}
+
+function SearchBox(props: { onFound: (users: StaffUser[]) => void }) {
+  const [query, setQuery] = useState('');
+  const [error, setError] = useState('');
+  const find = useMutation({
+    mutationFn: (q: string) => api(mep.findUser, { query: q }),
+    onSuccess: (d) => {
+      props.onFound(d.users);
+      setError(d.users.length ? '' : '没有找到用户');
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const bad = refusal(mep.findUser.request, { query });
+    if (bad) return setError(bad);
+    find.mutate(query.trim());
+  };
+  return (
+    <Stack
+      component="form"
+      role="search"
+      onSubmit={submit}
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'flex-start' }}
+    >
+      <TextField
+        id="operate-query"
+        label="用户 ID、手机号、邮箱或昵称"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        error={error !== '' && error !== '没有找到用户'}
+        helperText={error || '昵称按开头匹配'}
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { type: 'search' } }}
+      />
+      <Button type="submit" variant="contained" disabled={find.isPending} sx={{ minHeight: 56, px: 3 }}>
+        查找
+      </Button>
+    </Stack>
+  );
+}
+
+/** One action: its own fields, a reason, a button; the server's refusal shows under it. */
+function ActionForm(props: {
+  title: string;
+  submitLabel: string;
+  children?: ReactNode;
+  onSubmit: (note: string) => Promise<unknown> | string | null;
+  pending: boolean;
+  tone?: 'primary' | 'error';
+}) {
+  const id = useId();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    try {
+      const r = props.onSubmit(note);
+      if (typeof r === 'string') return setError(r);
+      await r;
+      setNote('');
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+      sx={{ p: 2 }}
+      noValidate
+    >
+      <Typography id={`${id}-title`} variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1.5 }}>
+        {props.title}
+      </Typography>
+      <Stack spacing={1.5}>
+        {props.children}
+        <TextField
+          id={`${id}-note`}
+          label="原因"
+          size="small"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          required
+        />
+        {error ? (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Box>
+          <Button type="submit" variant="contained" color={props.tone ?? 'primary'} disabled={props.pending}>
+            {props.submitLabel}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
+  const [role, setRole] = useState<3 | 4>(3);
+  const [days, setDays] = useState('30');
+  const [delta, setDelta] = useState('');
+  const refresh = async (message: string) => {
+    toast('success', message);
+    await queryClient.invalidateQueries({ queryKey: ['operate'] });
+  };
+  const run = useMutation({ mutationFn: (f: () => Promise<unknown>) => f() });
+  /** Checks `body` with the endpoint's own schema, then calls it; a refusal is the contract's words. */
+  const act = <B,>(schema: Parameters<typeof refusal>[0], body: B, call: () => Promise<unknown>, done: string) => {
+    const bad = refusal(schema, body);
+    if (bad) return bad;
+    return run.mutateAsync(call).then(() => refresh(done));
+  };
+  const member = user.role_kind === RoleKind.VIP || user.role_kind === RoleKind.SVIP;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <ActionForm
+        title="开通会员"
+        submitLabel="确认开通"
+        pending={run.isPending}
+        onSubmit={(note) => {
+          const body = { user_id: user.user_id, role_kind: role, days: Number(days), note };
+          return act(mep.manualGrantVip.request, body, () => api(mep.manualGrantVip, body), '已开通');
+        }}
+      >
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={role}
+          onChange={(_e, v: 3 | 4 | null) => v !== null && setRole(v)}
+          aria-label="会员类型"
+        >
+          <ToggleButton value={3}>VIP 会员</ToggleButton>
+          <ToggleButton value={4}>超级 VIP</ToggleButton>
+        </ToggleButtonGroup>
+        <TextField
+          id="operate-days"
+          label="天数（累加到当前有效期）"
+          size="small"
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </ActionForm>
+      <ActionForm
+        title="闪卡币"
+        submitLabel="确认调整"
+        pending={run.isPending}
+        onSubmit={(note) => {
+          const body = { user_id: user.user_id, delta: Number(delta), note };
+          if (!delta.trim()) return '请填写变动数量';
+          const r = act(
+            mep.manualChangeFlashCoin.request,
+            body,
+            () => api(mep.manualChangeFlashCoin, body),
+            '闪卡币已调整',
+          );
+          return typeof r === 'string' ? r : r.then(() => setDelta(''));
+        }}
+      >
+        <TextField
+          id="operate-delta"
+          label="变动（增加填正数，扣减填负数）"
+          size="small"
+          value={delta}
+          onChange={(e) => setDelta(e.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </ActionForm>
+      <ActionForm
+        title={user.show_higher_collect ? '高阶题库（已开通）' : '高阶题库（未开通）'}
+        submitLabel={user.show_higher_collect ? '关闭高阶题库' : '开通高阶题库'}
+        pending={run.isPending}
+        onSubmit={(note) => {
+          const body = { user_id: user.user_id, on: !user.show_higher_collect, note };
+          return act(
+            mep.setHigher.request,
+            body,
+            () => api(mep.setHigher, body),
+            body.on ? '已开通高阶题库' : '已关闭高阶题库',
+          );
+        }}
+      />
+      {member ? (
+        <ActionForm
+          title="取消会员"
+          submitLabel="取消会员"
+          tone="error"
+          pending={run.isPending}
+          onSubmit={(note) => {
+            const body = { user_id: user.user_id, note };
+            return act(mep.removeVip.request, body, () => api(mep.removeVip, body), '已取消会员');
+          }}
+        />
+      ) : null}
+      {isAdmin ? (
+        <ActionForm
+          title={user.is_freeze ? `账号已冻结${user.freeze_reason ? `：${user.freeze_reason}` : ''}` : '冻结账号'}
+          submitLabel={user.is_freeze ? '解冻' : '冻结'}
+          tone={user.is_freeze ? 'primary' : 'error'}
+          pending={run.isPending}
+          onSubmit={(note) => {
+            const body = { user_id: user.user_id, freeze: !user.is_freeze, reason: note };
+            if (!note.trim()) return '请填写原因';
+            return act(
+              freeze.request,
+              body,
+              () => api(freeze, body),
+              user.is_freeze ? '已解冻' : '已冻结，该用户所有设备已下线',
+            );
+          }}
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+function Facts({ user }: { user: StaffUser }) {
+  const rows: [string, string][] = [
+    ['用户 ID', user.user_id],
+    ['手机号', user.phone ?? '—'],
+    ['邮箱', user.email ?? '—'],
+    ['角色', roleName[user.role_kind]],
+    ['有效期至', user.expire_at ? chinaTime(user.expire_at) : '—'],
+    ['闪卡币', String(user.flash_coins)],
+    ['高阶题库', user.show_higher_collect ? '已开通' : '未开通'],
+    ['账号状态', user.is_freeze ? '已冻结' : '正常'],
+    ['注册时间', chinaTime(user.created_at)],
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.75, m: 0 }}
+    >
+      {rows.map(([k, v]) => (
+        <Box key={k} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {k}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {v}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function UserPanel({ userId, isAdmin }: { userId: string; isAdmin: boolean }) {
+  const q = useQuery({ queryKey: userQueryKey(userId), queryFn: () => api(mep.getStaffUser, { user_id: userId }) });
+  if (q.isError) return <Alert severity="error">{errorText(q.error)}</Alert>;
+  if (!q.data) return <Typography color="text.secondary">正在读取…</Typography>;
+  const { user, trades, audit } = q.data;
+  return (
+    <Stack spacing={2.5} component="section" aria-labelledby="operate-user-title">
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
+          <Typography id="operate-user-title" variant="h2" sx={{ fontSize: '1.25rem', overflowWrap: 'anywhere' }}>
+            {user.name}
+          </Typography>
+          <Chip size="small" color="secondary" variant="outlined" label={roleName[user.role_kind]} />
+          {user.is_staff ? <Chip size="small" label="工作人员" /> : null}
+          {user.is_freeze ? <Chip size="small" color="error" label="已冻结" /> : null}
+        </Stack>
+        <Facts user={user} />
+      </Paper>
+      <Actions key={user.user_id} user={user} isAdmin={isAdmin} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
+          最近订单
+        </Typography>
+        {trades.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            没有订单
+          </Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="最近订单">
+              <TableHead>
+                <TableRow>
+                  <TableCell>订单号</TableCell>
+                  <TableCell>商品</TableCell>
+                  <TableCell>金额</TableCell>
+                  <TableCell>状态</TableCell>
+                  <TableCell>下单时间</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {trades.map((t) => (
+                  <TableRow key={t.id}>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{t.id}</TableCell>
+                    <TableCell>{t.title}</TableCell>
+                    <TableCell>{yuan(t.price_fen)}</TableCell>
+                    <TableCell>{tradeStatusLabel[t.status] ?? '—'}</TableCell>
+                    <TableCell>{chinaTime(t.created_at)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
+          操作记录
+        </Typography>
+        {audit.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            还没有工作人员操作过这个账号
+          </Typography>
+        ) : (
+          <Stack component="ul" aria-label="操作记录" spacing={0.75} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {audit.map((a) => (
+              <Typography component="li" variant="body2" key={`${a.at}-${a.action}-${a.subject}`}>
+                {chinaTime(a.at)} · {a.staff_name || '工作人员'} · {actionLabel[a.action] ?? a.action}
+                {a.change ? ` · ${a.change}` : ''}
+                {a.subject ? ` · ${a.subject}` : ''}
+              </Typography>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+export function Component() {
+  const me = useCurrentUser();
+  const allowed = me.is_admin || me.authority.is_operator;
+  const [found, setFound] = useState<StaffUser[] | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
+      <Container maxWidth="lg" sx={{ px: { xs: 1.5, sm: 3 } }}>
+        <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
+          <Button startIcon={<ArrowBack />} component={Link} to={paths.home}>
+            返回首页
+          </Button>
+          {allowed ? (
+            <Button component={Link} to={paths.manageNotices}>
+              站内通知
+            </Button>
+          ) : null}
+        </Stack>
+        <Stack component="main" spacing={3}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
+            运营后台
+          </Typography>
+          {allowed ? (
+            <>
+              <SearchBox
+                onFound={(users) => {
+                  setFound(users);
+                  setSelected(users.length === 1 ? (users[0]?.user_id ?? null) : null);
+                }}
+              />
+              {found && found.length > 1 ? (
+                <Stack component="ul" aria-label="查找结果" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                  {found.map((u) => (
+                    <li key={u.user_id}>
+                      <Button
+                        fullWidth
+                        variant={selected === u.user_id ? 'contained' : 'outlined'}
+                        onClick={() => setSelected(u.user_id)}
+                        sx={{ justifyContent: 'flex-start', textTransform: 'none', minHeight: 44 }}
+                      >
+                        {u.name} · ID {u.user_id} · {roleName[u.role_kind]}
+                        {u.email ? ` · ${u.email}` : ''}
+                      </Button>
+                    </li>
+                  ))}
+                </Stack>
+              ) : null}
+              {selected ? <UserPanel userId={selected} isAdmin={me.is_admin} /> : null}
+            </>
+          ) : (
+            <Alert severity="warning">只有运营和管理员可以使用运营后台。</Alert>
+          )}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

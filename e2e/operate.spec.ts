@@ -1,0 +1,90 @@
+// The operator console (issue 17, ADR 0031): an operator finds a new trial candidate by user id on
+// /operate, grants VIP for 30 days and opens the advanced bank, each with a reason, and sees both in the
+// user's 操作记录; a wrong input is refused in the contract's words. The candidate then finds 高阶题库
+// open and is VIP. A member who opens /operate is told no. Desktop (the consoles are desktop-first);
+// the phone layout is looked at in the screenshots.
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { apiLogin, newCandidate } from './support.ts';
+
+async function shot(page: Page, name: string) {
+  const file = path.join(import.meta.dirname, `../test-results/screens/operate-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+}
+
+async function signIn(page: Page, token: string) {
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+}
+
+test('an operator grants VIP and opens the advanced bank for a candidate, who then has both', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const candidateToken = await newCandidate(request, 'operate');
+  const me = await (
+    await request.post('/api/user/get', { data: {}, headers: { authorization: `Bearer ${candidateToken}` } })
+  ).json();
+  const candidateId = me.data.id as string;
+
+  // The candidate's /higher is locked before.
+  await signIn(page, candidateToken);
+  await page.goto('/higher');
+  await expect(page.getByText(/高阶题库需由管理员为你开通/).first()).toBeVisible();
+
+  // The operator, from the personal page's 工作台.
+  const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(operator, await apiLogin(request, 'operator@demo.gre-prep.cn'));
+  await operator.goto('/personal');
+  await operator.getByRole('navigation', { name: '工作台' }).getByRole('link', { name: '运营后台' }).click();
+  await expect(operator.getByRole('heading', { level: 1, name: '运营后台' })).toBeVisible();
+  const search = operator.getByRole('search');
+  await search.getByRole('button', { name: '查找' }).click();
+  await expect(search.getByText('请输入用户 ID、手机号、邮箱或昵称')).toBeVisible();
+  await search.getByRole('searchbox', { name: '用户 ID、手机号、邮箱或昵称' }).fill(candidateId);
+  await search.getByRole('button', { name: '查找' }).click();
+  const panel = operator.getByRole('region', { name: /./ }).filter({ hasText: `用户 ID${candidateId}` });
+  await expect(panel.getByText('试用用户').first()).toBeVisible();
+  await expect(panel.getByText('未开通').first()).toBeVisible();
+
+  // Grant VIP: a missing reason is refused in the contract's words, then 30 days.
+  const grant = panel.getByRole('form', { name: '开通会员' });
+  await grant.getByRole('button', { name: '确认开通' }).click();
+  await expect(grant.getByRole('alert')).toHaveText('请填写原因');
+  await grant.getByRole('textbox', { name: '天数（累加到当前有效期）' }).fill('0');
+  await grant.getByRole('textbox', { name: '原因' }).fill('线下课程赠送');
+  await grant.getByRole('button', { name: '确认开通' }).click();
+  await expect(grant.getByRole('alert')).toHaveText('天数至少为 1');
+  await grant.getByRole('textbox', { name: '天数（累加到当前有效期）' }).fill('30');
+  await grant.getByRole('button', { name: '确认开通' }).click();
+  await expect(panel.getByRole('definition').filter({ hasText: 'VIP 会员' })).toBeVisible();
+
+  // Open the advanced bank.
+  const higher = panel.getByRole('form', { name: '高阶题库（未开通）' });
+  await higher.getByRole('textbox', { name: '原因' }).fill('报名高阶班');
+  await higher.getByRole('button', { name: '开通高阶题库' }).click();
+  await expect(panel.getByRole('form', { name: '高阶题库（已开通）' })).toBeVisible();
+  const log = panel.getByRole('list', { name: '操作记录' });
+  await expect(log.getByRole('listitem')).toHaveCount(2);
+  await expect(log.getByRole('listitem').first()).toContainText('高阶题库 · 开通 · 报名高阶班');
+  await expect(log.getByRole('listitem').nth(1)).toContainText(
+    /开通会员 · 试用用户 → VIP 会员（至 \d{4}-\d{2}-\d{2}）/,
+  );
+  await shot(operator, 'desktop-user');
+  await operator.setViewportSize({ width: 412, height: 915 });
+  await shot(operator, 'phone-user');
+  await operator.close();
+
+  // The candidate: VIP, and the advanced bank opens.
+  await page.goto('/higher');
+  await expect(page.getByText('VIP 会员').first()).toBeVisible();
+  await expect(page.getByText(/高阶题库需由管理员为你开通/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^开始：/ }).first()).toBeVisible();
+
+  // A member on /operate is told no.
+  await page.goto('/operate');
+  await expect(page.getByText('只有运营和管理员可以使用运营后台。')).toBeVisible();
+});
