@@ -1,5 +1,7 @@
 // Journeys of issue 2: a new candidate registers with an email code, signs in on home, changes the
-// signature and logs out; an expired login goes back to /login; maintenance shows the overlay.
+// signature and logs out; an expired login goes back to /login; an admin's maintenance switch at
+// /web_manage shows the overlay to members.
+import path from 'node:path';
 import { expect, registerInBrowser, test } from './fixtures.ts';
 import { apiLogin, expiredToken, setMaintenance, uniqueEmail } from './support.ts';
 
@@ -118,24 +120,51 @@ test('a malformed stored token sends the visitor to /login', async ({ page }) =>
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('maintenance shows the overlay to members and lifts when it ends', async ({ page, request }) => {
+test('an admin turns maintenance on at /web_manage: members see the overlay, which lifts when it ends', async ({
+  page,
+  request,
+  browser,
+}) => {
   const admin = await apiLogin(request, 'admin@demo.gre-prep.cn');
   const member = await apiLogin(request, 'member@demo.gre-prep.cn');
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('token', t), member);
-  await setMaintenance(request, admin, true);
+  const adminPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
+    // The admin, from the personal page's 工作台.
+    await adminPage.goto('/login');
+    await adminPage.evaluate((t) => localStorage.setItem('token', t), admin);
+    await adminPage.goto('/personal');
+    await adminPage.getByRole('navigation', { name: '工作台' }).getByRole('link', { name: '网站管理' }).click();
+    const card = adminPage.getByRole('form', { name: '维护模式' });
+    await expect(card.getByText('正常运行')).toBeVisible();
+    await card.getByRole('textbox', { name: '维护说明（可选，显示在维护页）' }).fill('数据库升级');
+    await card.getByRole('button', { name: '开启维护' }).click();
+    await expect(card.getByText('维护中')).toBeVisible();
+    await expect(card.getByText('维护说明：数据库升级')).toBeVisible();
+    await adminPage.screenshot({
+      path: path.join(import.meta.dirname, '../test-results/screens/web-manage-desktop.png'),
+    });
+    await adminPage.setViewportSize({ width: 412, height: 915 });
+    await adminPage.screenshot({
+      path: path.join(import.meta.dirname, '../test-results/screens/web-manage-phone.png'),
+    });
+
     await page.goto('/home');
     const overlay = page.getByRole('dialog', { name: '服务升级中' });
     await expect(overlay).toBeVisible();
     await expect(overlay.getByText('预计 2 分钟内恢复')).toBeVisible();
-    await setMaintenance(request, admin, false);
+
+    // The admin still works during maintenance, and ends it.
+    await card.getByRole('button', { name: '结束维护' }).click();
+    await expect(card.getByText('正常运行')).toBeVisible();
     await new Promise((r) => setTimeout(r, 2_100)); // the server caches the switch for 2 s
     await overlay.getByRole('button', { name: '刷新' }).click();
     await expect(page.getByRole('dialog', { name: '服务升级中' })).toBeHidden();
     await expect(page.getByRole('button', { name: /签到/ })).toBeVisible();
   } finally {
     await setMaintenance(request, admin, false);
+    await adminPage.close();
   }
 });
 

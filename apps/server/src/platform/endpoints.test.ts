@@ -4,8 +4,10 @@ import { allEndpoints } from '@gre/contract/all-endpoints';
 import * as question from '@gre/contract/endpoints/question';
 import * as system from '@gre/contract/endpoints/system';
 import * as user from '@gre/contract/endpoints/user';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { staffAudit } from '../db/schema/pay.ts';
 import { registerUser, staffUser } from '../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../test/harness.ts';
 
@@ -138,6 +140,17 @@ describe.each(testDbKinds())('every endpoint on %s', (kind) => {
 
       await t.call(system.setMaintenance, { on: false }, { token: adminToken });
       expect((await t.call(user.getUser, {}, { token: member.token })).body.ok).toBe(true);
+      // Both switches are in the staff audit, with the state before and after.
+      const audit = await t.database.db
+        .select()
+        .from(staffAudit)
+        .where(eq(staffAudit.action, 'set_maintenance'))
+        .orderBy(staffAudit.id);
+      expect(audit.slice(-2).map((a) => [a.subject, a.after])).toEqual([
+        ['数据库升级', { on: true, message: '数据库升级' }],
+        ['', { on: false, message: '' }],
+      ]);
+      expect(audit.at(-1)?.before).toEqual({ on: true, message: '数据库升级' });
     });
 
     it('only an admin can switch it', async () => {

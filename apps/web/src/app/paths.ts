@@ -36,6 +36,7 @@ export const paths = {
   mail: '/mail',
   notice: '/notice',
   unsubscribe: '/unsubscribe',
+  webManage: '/web_manage',
   manageNotices: '/web_manage/notices',
   operate: '/operate',
 } as const;

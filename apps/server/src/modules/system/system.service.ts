@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { settings } from '../../db/schema/system.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
+import { writeStaffAudit } from '../operate/staff-audit.ts';
 
 const key = 'maintenance';
 const cacheMs = 2_000;
@@ -36,13 +37,26 @@ export function createSystemService(deps: {
       return cached.value;
     },
 
-    async setMaintenance(on: boolean, message: string): Promise<Maintenance> {
+    /** Turns maintenance on or off; the staff audit keeps who did it, with the state before and after. */
+    async setMaintenance(on: boolean, message: string, staffId: number): Promise<Maintenance> {
       const value = { on, message };
       const now = clock.now();
-      await db
-        .insert(settings)
-        .values({ key, value, updatedAt: now })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(settings).where(eq(settings.key, key)).for('update');
+        await tx
+          .insert(settings)
+          .values({ key, value, updatedAt: now })
+          .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+        await writeStaffAudit(tx, {
+          staffId,
+          action: 'set_maintenance',
+          target: null,
+          subject: message,
+          before: before?.value ?? null,
+          after: value,
+          at: now,
+        });
+      });
       cached = null;
       return this.maintenance();
     },

@@ -68,6 +68,11 @@ export function PersonalPage() {
             <Button component={Link} to={paths.manageNotices} variant="outlined">
               站内通知
             </Button>
+            {user.is_admin ? (
+              <Button component={Link} to={paths.webManage} variant="outlined">
+                网站管理
+              </Button>
+            ) : null}
           </Stack>
         </Paper>
       ) : null}

@@ -1,0 +1,135 @@
+// Route module for /web_manage (issue 17, ADR 0031; outside the navigation like the spec's other staff
+// pages): the admin's site switches. Today the maintenance switch with the message members see on the
+// maintenance page (audited on the server), and the ways to the notice composer and the operator
+// console. Everyone but admins is told no; the server refuses them either way.
+import { getStatus, setMaintenance } from '@gre/contract/endpoints/system';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, type LoaderFunctionArgs } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { requireUser } from '../../app/route-guards.ts';
+import { api } from '../../lib/api-client.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { toast } from '../../lib/toast.ts';
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
+  await requireUser(request);
+  return null;
+}
+
+const statusKey = ['system', 'status'] as const;
+
+function MaintenanceCard() {
+  const status = useQuery({ queryKey: statusKey, queryFn: () => api(getStatus, {}) });
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const on = status.data?.maintenance.on ?? false;
+  const toggle = useMutation({
+    mutationFn: (body: { on: boolean; message: string }) => api(setMaintenance, body),
+    onSuccess: (m) => {
+      toast('success', m.on ? '已开启维护：会员暂时无法使用，工作人员不受影响' : '已结束维护');
+      setMessage('');
+      setError('');
+      queryClient.setQueryData(statusKey, (old: typeof status.data) => (old ? { ...old, maintenance: m } : old));
+    },
+    onError: (e) => setError(e instanceof Error ? e.message : '操作失败，请稍后再试'),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = { on: !on, message: on ? '' : message.trim() };
+    const r = setMaintenance.request.safeParse(body);
+    if (!r.success) return setError(r.error.issues[0]?.message ?? '输入不正确');
+    toggle.mutate(body);
+  };
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      onSubmit={submit}
+      aria-labelledby="maintenance-title"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
+        <Typography id="maintenance-title" variant="h2" sx={{ fontSize: '1.15rem' }}>
+          维护模式
+        </Typography>
+        {status.data ? <Chip size="small" color={on ? 'error' : 'success'} label={on ? '维护中' : '正常运行'} /> : null}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        维护时会员和访客看到维护页，无法使用网站；管理员、运营和老师不受影响。
+      </Typography>
+      {on ? (
+        status.data?.maintenance.message ? (
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            维护说明：{status.data.maintenance.message}
+          </Typography>
+        ) : null
+      ) : (
+        <TextField
+          id="maintenance-message"
+          label="维护说明（可选，显示在维护页）"
+          fullWidth
+          size="small"
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          sx={{ mb: 2 }}
+        />
+      )}
+      {error ? (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+      <Button
+        type="submit"
+        variant="contained"
+        color={on ? 'primary' : 'error'}
+        disabled={!status.data || toggle.isPending}
+      >
+        {on ? '结束维护' : '开启维护'}
+      </Button>
+    </Paper>
+  );
+}
+
+export function Component() {
+  const me = useCurrentUser();
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
+      <Container maxWidth="md" sx={{ px: { xs: 1.5, sm: 3 } }}>
+        <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
+          <Button startIcon={<ArrowBack />} component={Link} to={paths.home}>
+            返回首页
+          </Button>
+          {me.is_admin ? (
+            <>
+              <Button component={Link} to={paths.manageNotices}>
+                站内通知
+              </Button>
+              <Button component={Link} to={paths.operate}>
+                运营后台
+              </Button>
+            </>
+          ) : null}
+        </Stack>
+        <Stack component="main" spacing={3}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
+            网站管理
+          </Typography>
+          {me.is_admin ? <MaintenanceCard /> : <Alert severity="warning">只有管理员可以管理网站。</Alert>}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
