@@ -1,12 +1,13 @@
 // The operator console (issue 17, ADR 0031): an operator finds a new trial candidate by user id on
 // /operate, grants VIP for 30 days and opens the advanced bank, each with a reason, and sees both in the
 // user's 操作记录; a wrong input is refused in the contract's words. The candidate then finds 高阶题库
-// open and is VIP. A member who opens /operate is told no. Desktop (the consoles are desktop-first);
+// open and is VIP. A member who opens /operate is told no. An admin refunds the candidate's paid coin
+// pack from the orders table, with a reason. Desktop (the consoles are desktop-first);
 // the phone layout is looked at in the screenshots.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { apiLogin, newCandidate } from './support.ts';
+import { apiLogin, newCandidate, post } from './support.ts';
 
 async function shot(page: Page, name: string) {
   const file = path.join(import.meta.dirname, `../test-results/screens/operate-${name}.png`);
@@ -87,4 +88,31 @@ test('an operator grants VIP and opens the advanced bank for a candidate, who th
   // A member on /operate is told no.
   await page.goto('/operate');
   await expect(page.getByText('只有运营和管理员可以使用运营后台。')).toBeVisible();
+
+  // An admin refunds the candidate's paid coin pack (an exceptional refund) with a reason.
+  const order = await post<{ trade: { id: string } }>(
+    request,
+    '/api/pay/init',
+    { user_id: candidateId, kind: 3, param: 1, device_id: 'e2e-operate' },
+    candidateToken,
+  );
+  await post(request, '/api/pay/sandbox_pay', { trade_id: order.trade.id }, candidateToken);
+  const adminPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(adminPage, await apiLogin(request, 'admin@demo.gre-prep.cn'));
+  await adminPage.goto('/operate');
+  await adminPage.getByRole('searchbox', { name: '用户 ID、手机号、邮箱或昵称' }).fill(candidateId);
+  await adminPage.getByRole('button', { name: '查找' }).click();
+  const row = adminPage.getByRole('table', { name: '最近订单' }).getByRole('row').filter({ hasText: order.trade.id });
+  await expect(row).toContainText('已开通');
+  await row.getByRole('button', { name: '退款' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: `退款订单 ${order.trade.id}` });
+  await dialog.getByRole('button', { name: '确认退款' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('请填写原因');
+  await dialog.getByRole('textbox', { name: '原因' }).fill('重复支付');
+  await dialog.getByRole('button', { name: '确认退款' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('已退款');
+  await expect(row.getByRole('button', { name: '退款' })).toHaveCount(0);
+  await expect(adminPage.getByRole('list', { name: '操作记录' }).getByRole('listitem').first()).toContainText('退款');
+  await adminPage.close();
 });

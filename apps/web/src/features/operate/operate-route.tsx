@@ -7,13 +7,18 @@
 import type { StaffUser } from '@gre/contract/endpoints/permission';
 import * as mep from '@gre/contract/endpoints/permission';
 import { freeze } from '@gre/contract/endpoints/user';
-import { RoleKind, roleName } from '@gre/contract/enums';
+import { RoleKind, roleName, TradeStatus } from '@gre/contract/enums';
+import type { Trade } from '@gre/contract/pay';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -53,6 +58,9 @@ const actionLabel: Record<string, string> = {
   'trade.refund': '退款',
   'trade.invalidate': '作废订单',
 };
+
+/** Paid orders an admin may refund (an exceptional refund, such as a double payment). */
+const refundable: number[] = [TradeStatus.PaySuccess, TradeStatus.ApplySuccess, TradeStatus.ApplyFail];
 
 const errorText = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : '操作失败，请稍后再试');
 
@@ -288,6 +296,79 @@ function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
   );
 }
 
+/** An admin's exceptional action on one order: a refund through the provider, or a void; with a reason. */
+function TradeAction(props: { trade: Trade; kind: 'refund' | 'void' }) {
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const refund = props.kind === 'refund';
+  const label = refund ? '退款' : '作废';
+  const run = useMutation({
+    mutationFn: (n: string) =>
+      refund
+        ? api(mep.refundTrade, { trade_id: props.trade.id, note: n })
+        : api(mep.invalidateTrade, { trade_id: props.trade.id, note: n }),
+    onSuccess: async () => {
+      toast('success', refund ? '已退款' : '订单已作废');
+      setOpen(false);
+      setNote('');
+      await queryClient.invalidateQueries({ queryKey: ['operate'] });
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = { trade_id: props.trade.id, note };
+    const bad = refusal(refund ? mep.refundTrade.request : mep.invalidateTrade.request, body);
+    if (bad) return setError(bad);
+    run.mutate(note);
+  };
+  return (
+    <>
+      <Button size="small" color={refund ? 'error' : 'inherit'} onClick={() => setOpen(true)} sx={{ minHeight: 32 }}>
+        {label}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`trade-${props.kind}-title`}>
+        <form onSubmit={submit} noValidate>
+          <DialogTitle id={`trade-${props.kind}-title`}>
+            {label}订单 {props.trade.id}
+          </DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <Typography variant="body2">
+                {props.trade.title} · {yuan(props.trade.price_fen)} ·{' '}
+                {refund
+                  ? '全额经支付渠道原路退回。会员与闪卡币不会自动收回，如需收回请另行操作。'
+                  : '作废后订单不能再支付；未支付的订单同时在支付渠道关闭。'}
+              </Typography>
+              <TextField
+                id={`trade-${props.kind}-note`}
+                label="原因"
+                size="small"
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                required
+                autoFocus
+              />
+              {error ? (
+                <Alert severity="error" role="alert">
+                  {error}
+                </Alert>
+              ) : null}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)}>取消</Button>
+            <Button type="submit" variant="contained" color={refund ? 'error' : 'primary'} disabled={run.isPending}>
+              确认{label}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
 function Facts({ user }: { user: StaffUser }) {
   const rows: [string, string][] = [
     ['用户 ID', user.user_id],
@@ -356,6 +437,7 @@ function UserPanel({ userId, isAdmin }: { userId: string; isAdmin: boolean }) {
                   <TableCell>金额</TableCell>
                   <TableCell>状态</TableCell>
                   <TableCell>下单时间</TableCell>
+                  {isAdmin ? <TableCell>操作</TableCell> : null}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -366,6 +448,12 @@ function UserPanel({ userId, isAdmin }: { userId: string; isAdmin: boolean }) {
                     <TableCell>{yuan(t.price_fen)}</TableCell>
                     <TableCell>{tradeStatusLabel[t.status] ?? '—'}</TableCell>
                     <TableCell>{chinaTime(t.created_at)}</TableCell>
+                    {isAdmin ? (
+                      <TableCell>
+                        {t.status === TradeStatus.WaitPay ? <TradeAction trade={t} kind="void" /> : null}
+                        {refundable.includes(t.status) ? <TradeAction trade={t} kind="refund" /> : null}
+                      </TableCell>
+                    ) : null}
                   </TableRow>
                 ))}
               </TableBody>
