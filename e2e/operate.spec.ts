@@ -2,7 +2,7 @@
 // /operate, grants VIP for 30 days and opens the advanced bank, each with a reason, and sees both in the
 // user's 操作记录; a wrong input is refused in the contract's words. The candidate then finds 高阶题库
 // open and is VIP. A member who opens /operate is told no. An admin refunds the candidate's paid coin
-// pack from the orders table, with a reason. Desktop (the consoles are desktop-first);
+// pack from the orders table, with a reason. The 折扣码 and 兑换码 tabs create, list and void/delete. Desktop (the consoles are desktop-first);
 // the phone layout is looked at in the screenshots.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -77,6 +77,41 @@ test('an operator grants VIP and opens the advanced bank for a candidate, who th
   await shot(operator, 'desktop-user');
   await operator.setViewportSize({ width: 412, height: 915 });
   await shot(operator, 'phone-user');
+  await operator.setViewportSize({ width: 1280, height: 900 });
+
+  // 折扣码: a wrong value is refused in the contract's words; a code is created, listed and voided.
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await operator.getByRole('tab', { name: '折扣码' }).click();
+  const codeForm = operator.getByRole('form', { name: '新建折扣码' });
+  await codeForm.getByRole('textbox', { name: '折扣码' }).fill(code);
+  await codeForm.getByRole('textbox', { name: /^名称/ }).fill('双十二');
+  await codeForm.getByRole('textbox', { name: '立减百分比（1–99）' }).fill('120');
+  await codeForm.getByRole('button', { name: '创建折扣码' }).click();
+  await expect(codeForm.getByRole('alert')).toHaveText('折扣比例为 1–99');
+  await codeForm.getByRole('textbox', { name: '立减百分比（1–99）' }).fill('15');
+  await codeForm.getByRole('button', { name: '创建折扣码' }).click();
+  const codeRow = operator.getByRole('table', { name: '折扣码' }).getByRole('row').filter({ hasText: code });
+  await expect(codeRow).toContainText('立减 15%');
+  await shot(operator, 'desktop-codes');
+  await codeRow.getByRole('button', { name: `作废折扣码 ${code}` }).click();
+  await expect(codeRow).toContainText('已作废');
+
+  // 兑换码: 100 闪卡币 for 5 people, listed, then deleted.
+  await operator.getByRole('tab', { name: '兑换码' }).click();
+  const voucherForm = operator.getByRole('form', { name: '新建兑换码' });
+  await voucherForm.getByRole('textbox', { name: '兑换码' }).fill(`V${code}`);
+  await voucherForm.getByRole('button', { name: '闪卡币' }).click();
+  await voucherForm.getByRole('textbox', { name: '闪卡币数' }).fill('100');
+  await voucherForm.getByRole('textbox', { name: '可兑换人数' }).fill('5');
+  await voucherForm.getByRole('button', { name: '添加兑换码' }).click();
+  const voucherRow = operator
+    .getByRole('table', { name: '兑换码' })
+    .getByRole('row')
+    .filter({ hasText: `V${code}` });
+  await expect(voucherRow).toContainText('100 闪卡币');
+  await expect(voucherRow).toContainText('0 / 5');
+  await voucherRow.getByRole('button', { name: `删除兑换码 V${code}` }).click();
+  await expect(voucherRow).toHaveCount(0);
   await operator.close();
 
   // The candidate: VIP, and the advanced bank opens.

@@ -1,8 +1,8 @@
 // Route module for /operate, the operator console (issue 17, ADR 0031; outside the navigation like the
 // spec's other staff pages): find a user by id, phone, e-mail or name; read their role, expiry, coins,
 // flags, orders and the staff actions on them; grant or remove a membership, change coins, open or close
-// the advanced bank, and (admins) freeze or unfreeze. Each change names its reason and is audited on the
-// server. Everyone without the operator or admin flag is told no; the server refuses them either way.
+// the advanced bank, and (admins) freeze or unfreeze, refund or void orders. Each change names its reason
+// and is audited on the server. The 折扣码 and 兑换码 tabs (?tab=codes|vouchers) are codes-panel.tsx. Everyone without the operator or admin flag is told no; the server refuses them either way.
 
 import type { StaffUser } from '@gre/contract/endpoints/permission';
 import * as mep from '@gre/contract/endpoints/permission';
@@ -21,19 +21,21 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -41,6 +43,7 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { chinaTime, tradeStatusLabel, yuan } from '../../lib/trades.ts';
+import { DiscountCodesPanel, VouchersPanel } from './codes-panel.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   await requireUser(request);
@@ -490,6 +493,8 @@ export function Component() {
   const allowed = me.is_admin || me.authority.is_operator;
   const [found, setFound] = useState<StaffUser[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const tab = ['codes', 'vouchers'].includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'users';
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
       <Container maxWidth="lg" sx={{ px: { xs: 1.5, sm: 3 } }}>
@@ -508,6 +513,21 @@ export function Component() {
             运营后台
           </Typography>
           {allowed ? (
+            <>
+              <Tabs
+                value={tab}
+                onChange={(_e, v: string) => setParams(v === 'users' ? {} : { tab: v })}
+                aria-label="运营后台"
+              >
+                <Tab value="users" label="用户" />
+                <Tab value="codes" label="折扣码" />
+                <Tab value="vouchers" label="兑换码" />
+              </Tabs>
+              {tab === 'codes' ? <DiscountCodesPanel /> : null}
+              {tab === 'vouchers' ? <VouchersPanel /> : null}
+            </>
+          ) : null}
+          {allowed && tab === 'users' ? (
             <>
               <SearchBox
                 onFound={(users) => {
@@ -534,9 +554,8 @@ export function Component() {
               ) : null}
               {selected ? <UserPanel userId={selected} isAdmin={me.is_admin} /> : null}
             </>
-          ) : (
-            <Alert severity="warning">只有运营和管理员可以使用运营后台。</Alert>
-          )}
+          ) : null}
+          {allowed ? null : <Alert severity="warning">只有运营和管理员可以使用运营后台。</Alert>}
         </Stack>
       </Container>
     </Box>
