@@ -112,6 +112,22 @@ test('an operator grants VIP and opens the advanced bank for a candidate, who th
   await expect(voucherRow).toContainText('0 / 5');
   await voucherRow.getByRole('button', { name: `删除兑换码 V${code}` }).click();
   await expect(voucherRow).toHaveCount(0);
+
+  // 新人礼包: this week's new users include the candidate. (The gift itself goes to a period nobody
+  // signed up in: the other journeys' candidates keep their coins; the server test covers real gifts.)
+  await operator.getByRole('tab', { name: '新人礼包' }).click();
+  await operator.getByRole('button', { name: '查询新用户' }).click();
+  await expect(operator.getByRole('status')).toContainText(/共 \d+ 位新用户（不含工作人员）/);
+  const giftForm = operator.getByRole('form', { name: '赠送新人礼包' });
+  await giftForm.getByRole('button', { name: '确认赠送' }).click();
+  await expect(giftForm.getByRole('alert')).toHaveText('请填写闪卡币数');
+  await operator.getByRole('textbox', { name: '从' }).fill('2025-01-01');
+  await operator.getByRole('textbox', { name: '到（含当天）' }).fill('2025-01-02');
+  await giftForm.getByRole('textbox', { name: '每人闪卡币数' }).fill('20');
+  await giftForm.getByRole('textbox', { name: '原因' }).fill('新人礼包');
+  await giftForm.getByRole('button', { name: '确认赠送' }).click();
+  await expect(giftForm.getByText('已赠送 0 人')).toBeVisible();
+  await shot(operator, 'desktop-gifts');
   await operator.close();
 
   // The candidate: VIP, and the advanced bank opens.

@@ -239,3 +239,47 @@ export const setHigher = endpoint({
   request: z.object({ user_id: userId, on: z.boolean({ error: '请选择开通或关闭' }), note }),
   response: z.object({ user: staffUserSchema }),
 });
+
+// New-user gifts (spec "Permission": batch_check_newman, batch_newman_gift): the users who signed up in
+// a period (staff excluded), and a gift of membership days or coins to each of them, once per gift.
+const newmanPeriod = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: '开始时间格式不正确（ISO 8601）' }),
+    to: z.iso.datetime({ offset: true, error: '结束时间格式不正确（ISO 8601）' }),
+  })
+  .refine((p) => Date.parse(p.from) < Date.parse(p.to), { error: '结束时间须晚于开始时间' })
+  .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 92 * 86_400_000, { error: '一次最多查询 92 天' });
+
+export const batchCheckNewman = endpoint({
+  path: '/api/permission/batch_check_newman',
+  summary: '运营：某段时间内注册的新用户（不含工作人员）：人数与最早的 20 个',
+  access: 'operator',
+  errors: [],
+  request: newmanPeriod,
+  response: z.object({ count: z.number().int(), users: z.array(staffUserSchema) }),
+});
+
+export const batchNewmanGift = endpoint({
+  path: '/api/permission/batch_newman_gift',
+  summary: '运营：给某段时间内注册的新用户每人赠送会员天数或闪卡币；同一份赠送重复提交不会重复发放',
+  access: 'operator',
+  errors: [],
+  request: z
+    .object({
+      from: z.iso.datetime({ offset: true, error: '开始时间格式不正确（ISO 8601）' }),
+      to: z.iso.datetime({ offset: true, error: '结束时间格式不正确（ISO 8601）' }),
+      kind: paymentKindSchema,
+      days: days.default(0),
+      coins: coins.default(0),
+      note,
+    })
+    .refine((p) => Date.parse(p.from) < Date.parse(p.to), { error: '结束时间须晚于开始时间' })
+    .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 92 * 86_400_000, { error: '一次最多查询 92 天' })
+    .refine(grants, { error: '请填写赠送的天数或闪卡币数' }),
+  response: z.object({
+    /** Users given the gift by this call. */
+    gifted: z.number().int(),
+    /** Users of the period who had this gift already (an earlier run of the same batch). */
+    skipped: z.number().int(),
+  }),
+});

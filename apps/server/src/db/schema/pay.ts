@@ -166,3 +166,19 @@ export const staffAudit = pgTable(
   },
   (t) => [index('staff_audit_at_idx').on(t.at), index('staff_audit_target_idx').on(t.targetUserId, t.at)],
 );
+
+/**
+ * New-user gifts (issue 17, ADR 0031): one row per gift and user. The gift key names the period and
+ * what is given, so repeating the same batch gives nobody a second gift.
+ */
+export const newmanGifts = pgTable(
+  'newman_gifts',
+  {
+    giftKey: text().notNull(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.giftKey, t.userId] })],
+);

@@ -54,6 +54,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     // The operator console's name-prefix search (LIKE 'x%') in any collation (ADR 0031).
     index('users_name_prefix_idx').on(t.name.op('text_pattern_ops')),
+    // New users of a period (batch_check_newman, batch_newman_gift; the operations report).
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 

@@ -6,4 +6,6 @@ export function registerOperateRoutes(register: Register, operate: Operate): voi
   register(mep.findUser, (b) => operate.find(b.query));
   register(mep.getStaffUser, (b) => operate.get(b.user_id));
   register(mep.setHigher, (b, ctx) => operate.setHigher(b, ctx));
+  register(mep.batchCheckNewman, (b) => operate.newUsers(b));
+  register(mep.batchNewmanGift, (b, ctx) => operate.gift(b, ctx));
 }

@@ -4,16 +4,17 @@
 
 import { chinaDay } from '@gre/contract/china-time';
 import type { StaffUser } from '@gre/contract/endpoints/permission';
-import { type RoleKind, roleName } from '@gre/contract/enums';
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { PaymentKind, RoleKind, roleName } from '@gre/contract/enums';
+import { and, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { staffAudit, trades } from '../../db/schema/pay.ts';
+import { newmanGifts, staffAudit, trades } from '../../db/schema/pay.ts';
 import { users } from '../../db/schema/user.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { AuthedContext } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 import type { InvalidationBus } from '../../platform/invalidation.ts';
+import { changeCoins, grantMembership } from '../pay/pay.grants.ts';
 import { toTrade } from '../pay/pay.mapper.ts';
 import { effectiveRole } from '../user/user.mapper.ts';
 import { writeStaffAudit } from './staff-audit.ts';
@@ -62,7 +63,96 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
   const { db, clock } = deps;
   const userGone = () => errors.notFound('用户不存在');
 
+  /** Signed up in [from, to), staff excluded. */
+  const newIn = (from: Date, to: Date) =>
+    and(
+      gte(users.createdAt, from),
+      lt(users.createdAt, to),
+      eq(users.isAdmin, false),
+      eq(users.isOperator, false),
+      eq(users.isTeacher, false),
+    );
+
   return {
+    async newUsers(b: { from: string; to: string }) {
+      const where = newIn(new Date(b.from), new Date(b.to));
+      const [[n], rows] = await Promise.all([
+        db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+        db.select().from(users).where(where).orderBy(users.createdAt, users.id).limit(20),
+      ]);
+      const now = clock.now();
+      return { count: n?.n ?? 0, users: rows.map((u) => toStaffUser(u, now)) };
+    },
+
+    /**
+     * Gives each user who signed up in the period the same gift, once: the gift key (period, kind,
+     * amount) is written per user with the grant in one transaction, so a repeated or concurrent run
+     * of the same batch skips those who have it. Batches of 500 users per transaction.
+     */
+    async gift(
+      b: { from: string; to: string; kind: PaymentKind; days: number; coins: number; note: string },
+      ctx: AuthedContext,
+    ) {
+      const from = new Date(b.from);
+      const to = new Date(b.to);
+      const coins = b.kind === PaymentKind.FlashCoin;
+      const key = `${from.toISOString()}/${to.toISOString()}/${b.kind}/${coins ? `c${b.coins}` : `d${b.days}`}`;
+      const source = `gift:${ctx.caller.userId}`;
+      const now = clock.now();
+      let gifted = 0;
+      let afterId = 0;
+      for (;;) {
+        const ids = (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(newIn(from, to), gt(users.id, afterId)))
+            .orderBy(users.id)
+            .limit(500)
+        ).map((r) => r.id);
+        if (!ids.length) break;
+        afterId = ids[ids.length - 1] ?? afterId;
+        const given = await db.transaction(async (tx) => {
+          const fresh = await tx
+            .insert(newmanGifts)
+            .values(ids.map((userId) => ({ giftKey: key, userId, at: now })))
+            .onConflictDoNothing()
+            .returning({ userId: newmanGifts.userId });
+          for (const { userId } of fresh) {
+            if (coins) await changeCoins(tx, userId, b.coins, now, { reason: 'gift', ref: `gift:${key}` });
+            else
+              await grantMembership(
+                tx,
+                userId,
+                b.kind === PaymentKind.SVIP ? RoleKind.SVIP : RoleKind.VIP,
+                b.days,
+                now,
+                {
+                  note: b.note,
+                  source,
+                },
+              );
+          }
+          return fresh.map((f) => f.userId);
+        });
+        gifted += given.length;
+        for (const id of given) deps.bus.publish('user', String(id));
+      }
+      const { count } = await this.newUsers(b);
+      await db.transaction((tx) =>
+        writeStaffAudit(tx, {
+          staffId: Number(ctx.caller.userId),
+          action: 'batch_newman_gift',
+          target: null,
+          subject: `${key} ${b.note}`,
+          before: null,
+          after: { gifted, skipped: count - gifted },
+          at: now,
+        }),
+      );
+      return { gifted, skipped: count - gifted };
+    },
+
     /**
      * Up to 20 users: the id (digits), the phone, the e-mail (stored lower-case) or a name prefix. Each
      * arm uses its own index (primary key, the unique phone and e-mail indexes, users_name_prefix_idx).

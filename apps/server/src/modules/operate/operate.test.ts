@@ -4,7 +4,7 @@
 import * as mep from '@gre/contract/endpoints/permission';
 import * as uep from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAudit } from '../../db/schema/pay.ts';
 import { users } from '../../db/schema/user.ts';
@@ -120,6 +120,49 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
     expect(view.users[0]).toMatchObject({ role_kind: RoleKind.VIP, flash_coins: 5 });
   });
 
+  it("new-user gifts: the period's new users (no staff) get the gift once, however often it is sent", async () => {
+    // Two candidates and an operator who signed up on 1 March (rows moved there; nobody else did).
+    const a = await userWithRole(t, RoleKind.Trail);
+    const b = await userWithRole(t, RoleKind.FreeVIP);
+    const staff = await staffUser(t, { isOperator: true });
+    await t.database.db
+      .update(users)
+      .set({ createdAt: new Date('2026-03-01T10:00:00Z') })
+      .where(inArray(users.id, [a.user.id, b.user.id, staff.user.id].map(Number)));
+    const [from, to] = ['2026-03-01T00:00:00+08:00', '2026-03-02T00:00:00+08:00'];
+    const check = await ok(mep.batchCheckNewman, { from, to }, 'op');
+    expect(check.count).toBe(2);
+    expect(check.users.map((u: { user_id: string }) => u.user_id).sort()).toEqual([a.user.id, b.user.id].sort());
+
+    const gift = { from, to, kind: 3, coins: 30, note: '新人礼包' };
+    const [first, second] = await Promise.all([
+      ok(mep.batchNewmanGift, gift, 'op'),
+      ok(mep.batchNewmanGift, gift, 'op2'),
+    ]);
+    expect(first.gifted + second.gifted).toBe(2);
+    expect(first.skipped + second.skipped).toBe(2);
+    expect(await ok(mep.batchNewmanGift, gift, 'op')).toEqual({ gifted: 0, skipped: 2 });
+    for (const u of [a, b]) {
+      const view = await ok(mep.getStaffUser, { user_id: u.user.id }, 'op');
+      expect(view.user.flash_coins).toBe(30);
+    }
+    // Another gift (7 VIP days) is a new batch: each gets it once, as a membership with a record.
+    expect(await ok(mep.batchNewmanGift, { from, to, kind: 1, days: 7, note: '新人礼包' }, 'op')).toEqual({
+      gifted: 2,
+      skipped: 0,
+    });
+    const view = await ok(mep.getStaffUser, { user_id: a.user.id }, 'op');
+    expect(view.user.role_kind).toBe(RoleKind.VIP);
+    // Refused: no amount, an empty or reversed period, more than 92 days.
+    const refused = async (body: object) => (await call(mep.batchNewmanGift, body, 'op')).err_data?.show;
+    expect(await refused({ from, to, kind: 3, note: 'x' })).toBe('请填写赠送的天数或闪卡币数');
+    expect(await refused({ from: to, to: from, kind: 3, coins: 1, note: 'x' })).toBe('结束时间须晚于开始时间');
+    expect(
+      (await call(mep.batchCheckNewman, { from: '2026-01-01T00:00:00Z', to: '2026-06-01T00:00:00Z' }, 'op')).err_data
+        ?.show,
+    ).toBe('一次最多查询 92 天');
+  });
+
   it('a missing user is not_found and writes no audit row', async () => {
     const before = await auditCount();
     expect((await call(mep.setHigher, { user_id: '999999999', on: true, note: 'x' }, 'op')).err_data).toMatchObject({
@@ -140,6 +183,11 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
         [mep.findUser, { query: member.id }],
         [mep.getStaffUser, { user_id: member.id }],
         [mep.setHigher, { user_id: member.id, on: false, note: 'x' }],
+        [mep.batchCheckNewman, { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }],
+        [
+          mep.batchNewmanGift,
+          { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z', kind: 3, coins: 1, note: 'x' },
+        ],
       ] as const)
         expect((await call(e, body, who)).err_data?.kind, `${e.path} as ${who}`).toBe('forbidden');
     expect(await auditCount()).toBe(before);

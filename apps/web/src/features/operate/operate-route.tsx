@@ -2,7 +2,8 @@
 // spec's other staff pages): find a user by id, phone, e-mail or name; read their role, expiry, coins,
 // flags, orders and the staff actions on them; grant or remove a membership, change coins, open or close
 // the advanced bank, and (admins) freeze or unfreeze, refund or void orders. Each change names its reason
-// and is audited on the server. The 折扣码 and 兑换码 tabs (?tab=codes|vouchers) are codes-panel.tsx. Everyone without the operator or admin flag is told no; the server refuses them either way.
+// and is audited on the server. The 折扣码 and 兑换码 tabs (?tab=codes|vouchers) are codes-panel.tsx,
+// 新人礼包 (?tab=gifts) gifts-panel.tsx. Everyone without the operator or admin flag is told no; the server refuses them either way.
 
 import type { StaffUser } from '@gre/contract/endpoints/permission';
 import * as mep from '@gre/contract/endpoints/permission';
@@ -44,6 +45,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { chinaTime, tradeStatusLabel, yuan } from '../../lib/trades.ts';
 import { DiscountCodesPanel, VouchersPanel } from './codes-panel.tsx';
+import { GiftsPanel } from './gifts-panel.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   await requireUser(request);
@@ -494,7 +496,9 @@ export function Component() {
   const [found, setFound] = useState<StaffUser[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
-  const tab = ['codes', 'vouchers'].includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'users';
+  const tab = ['codes', 'vouchers', 'gifts'].includes(params.get('tab') ?? '')
+    ? (params.get('tab') as string)
+    : 'users';
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
       <Container maxWidth="lg" sx={{ px: { xs: 1.5, sm: 3 } }}>
@@ -522,9 +526,11 @@ export function Component() {
                 <Tab value="users" label="用户" />
                 <Tab value="codes" label="折扣码" />
                 <Tab value="vouchers" label="兑换码" />
+                <Tab value="gifts" label="新人礼包" />
               </Tabs>
               {tab === 'codes' ? <DiscountCodesPanel /> : null}
               {tab === 'vouchers' ? <VouchersPanel /> : null}
+              {tab === 'gifts' ? <GiftsPanel /> : null}
             </>
           ) : null}
           {allowed && tab === 'users' ? (
