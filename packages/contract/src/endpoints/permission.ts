@@ -283,3 +283,49 @@ export const batchNewmanGift = endpoint({
     skipped: z.number().int(),
   }),
 });
+
+// The operations report (spec "Permission": get_report; issue 17, ADR 0031): per China day of a period
+// of at most 366 days, and for the whole period.
+const reportCounts = z.object({
+  /** Sign-ups (staff excluded). */
+  signups: z.number().int(),
+  /** Users with any practice, words or sign-in that day (daily_activity). */
+  active: z.number().int(),
+  /** Users whose first paid order was applied that day (trial or member turned buyer). */
+  first_purchases: z.number().int(),
+  /** Paid orders applied that day (refunded ones included) and their revenue in fen. */
+  orders: z.number().int(),
+  revenue_fen: z.number().int(),
+  /** Mocks started that day (full, verbal, quant, section mocks). */
+  mocks: z.number().int(),
+  /** Issue essays the machine finished grading, and essays a teacher graded, that day. */
+  essays_graded: z.number().int(),
+  teacher_graded: z.number().int(),
+});
+
+export const getReport = endpoint({
+  path: '/api/permission/get_report',
+  summary: '运营：运营报表（按北京时间逐日与合计：注册、活跃、首次付费、订单与收入（按套餐）、模考、作文批改）',
+  access: 'operator',
+  errors: [],
+  request: z
+    .object({
+      from: z.iso.date({ error: '开始日期格式不正确（YYYY-MM-DD）' }),
+      to: z.iso.date({ error: '结束日期格式不正确（YYYY-MM-DD）' }),
+    })
+    .refine((p) => p.from <= p.to, { error: '结束日期不能早于开始日期' })
+    .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 365 * 86_400_000, { error: '一次最多 366 天' }),
+  response: z.object({
+    days: z.array(reportCounts.extend({ day: z.string() })),
+    totals: reportCounts,
+    plans: z.array(
+      z.object({
+        kind: paymentKindSchema,
+        param: z.number().int(),
+        title: z.string(),
+        orders: z.number().int(),
+        revenue_fen: z.number().int(),
+      }),
+    ),
+  }),
+});

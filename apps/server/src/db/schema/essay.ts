@@ -1,6 +1,7 @@
 // Issue essays and their grading: one row per submission (from a mock's Issue section or from the
 // idea page). Status follows spec §4 (Empty 0 → Judging 1 → Finished 2 | Failed 3); grading runs
 // on the job queue (platform/jobs.ts) and writes score, rank and the per-trait comment here.
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './user.ts';
 
@@ -49,6 +50,8 @@ export const essays = pgTable(
     index('essays_question_score_idx').on(t.questionId, t.status, t.score),
     index('essays_exam_idx').on(t.examId),
     index('essays_teacher_graded_idx').on(t.teacherGradedAt),
+    // The operations report: essays the machine finished by day.
+    index('essays_finished_idx').on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
   ],
 );
 

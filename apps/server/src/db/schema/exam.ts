@@ -86,6 +86,8 @@ export const exams = pgTable(
   (t) => [
     index('exams_user_created_idx').on(t.userId, t.createdAt),
     index('exams_deadline_idx').on(t.deadlineAt).where(sql`${t.deadlineAt} is not null`),
+    // The operations report: mocks started by day (index-only).
+    index('exams_mock_created_idx').on(t.createdAt).where(sql`${t.kind} like 'mock%'`),
   ],
 );
 

@@ -73,6 +73,8 @@ export const trades = pgTable(
     uniqueIndex('trades_one_open_key').on(t.userId, t.kind).where(sql`${t.status} = 1`),
     index('trades_user_idx').on(t.userId, t.createdAt),
     index('trades_status_idx').on(t.status, t.expiresAt),
+    // The operations report: applied orders by day.
+    index('trades_applied_idx').on(t.appliedAt).where(sql`${t.appliedAt} is not null`),
   ],
 );
 

@@ -1,5 +1,5 @@
 // Per-user, per-day activity (China date): sign-in and today's progress.
-import { bigint, boolean, date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { users } from './user.ts';
 
 export const dailyActivity = pgTable(
@@ -16,5 +16,6 @@ export const dailyActivity = pgTable(
     /** Seconds spent answering (used_time_mins = floor(usedSeconds / 60)). */
     usedSeconds: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+  // The day index: the operations report's active users per day.
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('daily_activity_day_idx').on(t.day, t.userId)],
 );

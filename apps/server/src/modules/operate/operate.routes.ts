@@ -8,4 +8,5 @@ export function registerOperateRoutes(register: Register, operate: Operate): voi
   register(mep.setHigher, (b, ctx) => operate.setHigher(b, ctx));
   register(mep.batchCheckNewman, (b) => operate.newUsers(b));
   register(mep.batchNewmanGift, (b, ctx) => operate.gift(b, ctx));
+  register(mep.getReport, (b) => operate.report(b.from, b.to));
 }

@@ -17,6 +17,7 @@ import type { InvalidationBus } from '../../platform/invalidation.ts';
 import { changeCoins, grantMembership } from '../pay/pay.grants.ts';
 import { toTrade } from '../pay/pay.mapper.ts';
 import { effectiveRole } from '../user/user.mapper.ts';
+import { operationsReport } from './operate.report.ts';
 import { writeStaffAudit } from './staff-audit.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -74,6 +75,8 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
     );
 
   return {
+    report: (from: string, to: string) => operationsReport(db, from, to),
+
     async newUsers(b: { from: string; to: string }) {
       const where = newIn(new Date(b.from), new Date(b.to));
       const [[n], rows] = await Promise.all([

@@ -6,7 +6,10 @@ import * as uep from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAudit } from '../../db/schema/pay.ts';
+import { essays } from '../../db/schema/essay.ts';
+import { exams } from '../../db/schema/exam.ts';
+import { staffAudit, trades } from '../../db/schema/pay.ts';
+import { dailyActivity } from '../../db/schema/summary.ts';
 import { users } from '../../db/schema/user.ts';
 import { staffUser, userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
@@ -163,6 +166,79 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
     ).toBe('一次最多查询 92 天');
   });
 
+  it('the operations report counts each figure on its China day, in total and per plan', async () => {
+    const db = t.database.db;
+    const m = Number(member.id);
+    // 1 March 23:30 in China is 15:30 UTC; 2 March 01:00 in China is 1 March 17:00 UTC.
+    const mar1 = new Date('2026-03-01T15:30:00Z');
+    const mar2 = new Date('2026-03-01T17:00:00Z');
+    const trade = (id: string, at: Date, kind: number, param: number, fen: number) => ({
+      id,
+      userId: m,
+      kind,
+      param,
+      title: kind === 1 ? 'VIP 会员 1 个月' : '闪卡币 50 个',
+      listFen: fen,
+      priceFen: fen,
+      status: 3,
+      provider: 'sandbox',
+      createdAt: at,
+      updatedAt: at,
+      expiresAt: at,
+      paidAt: at,
+      appliedAt: at,
+    });
+    await db.insert(trades).values([trade('TR1', mar1, 1, 2, 4900), trade('TR2', mar2, 3, 1, 600)]);
+    await db.insert(dailyActivity).values([
+      { userId: m, day: '2026-03-01' },
+      { userId: m, day: '2026-03-02' },
+    ]);
+    const exam = (id: string, kind: string, at: Date) => ({
+      id,
+      userId: m,
+      name: id,
+      kind,
+      status: 3,
+      sections: [],
+      createdAt: at,
+      updatedAt: at,
+    });
+    await db
+      .insert(exams)
+      .values([exam('EX1', 'mock_full', mar1), exam('EX2', 'practice', mar1), exam('EX3', 'mock_quant', mar2)]);
+    await db.insert(essays).values({
+      id: 'ES1',
+      userId: m,
+      questionId: 'i-1',
+      source: 'idea',
+      text: 'x',
+      status: 2,
+      createdAt: mar1,
+      updatedAt: mar1,
+      finishedAt: mar1,
+      teacherScore: 4,
+      teacherGradedAt: mar2,
+    });
+
+    const r = await ok(mep.getReport, { from: '2026-03-01', to: '2026-03-02' }, 'op');
+    expect(r.days.map((d: { day: string }) => d.day)).toEqual(['2026-03-01', '2026-03-02']);
+    const [d1, d2] = r.days;
+    // The gift test's two candidates (created 1 March 10:00 UTC = 18:00 China) are the sign-ups.
+    expect(d1).toMatchObject({ signups: 2, active: 1, orders: 1, revenue_fen: 4900, mocks: 1, essays_graded: 1 });
+    expect(d1.first_purchases).toBe(1);
+    expect(d2).toMatchObject({ signups: 0, active: 1, orders: 1, revenue_fen: 600, mocks: 1, teacher_graded: 1 });
+    expect(d2.first_purchases).toBe(0);
+    expect(r.totals).toMatchObject({ signups: 2, active: 1, orders: 2, revenue_fen: 5500, mocks: 2 });
+    expect(r.plans).toEqual([
+      { kind: 1, param: 2, title: 'VIP 会员 1 个月', orders: 1, revenue_fen: 4900 },
+      { kind: 3, param: 1, title: '闪卡币 50 个', orders: 1, revenue_fen: 600 },
+    ]);
+    const refused = async (body: object) => (await call(mep.getReport, body, 'op')).err_data?.show;
+    expect(await refused({ from: '2026-03-02', to: '2026-03-01' })).toBe('结束日期不能早于开始日期');
+    expect(await refused({ from: '2025-01-01', to: '2026-03-01' })).toBe('一次最多 366 天');
+    expect(await refused({ from: '2026-3-1', to: '2026-03-02' })).toMatch(/开始日期格式不正确（YYYY-MM-DD）$/);
+  });
+
   it('a missing user is not_found and writes no audit row', async () => {
     const before = await auditCount();
     expect((await call(mep.setHigher, { user_id: '999999999', on: true, note: 'x' }, 'op')).err_data).toMatchObject({
@@ -183,6 +259,7 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
         [mep.findUser, { query: member.id }],
         [mep.getStaffUser, { user_id: member.id }],
         [mep.setHigher, { user_id: member.id, on: false, note: 'x' }],
+        [mep.getReport, { from: '2026-01-01', to: '2026-01-02' }],
         [mep.batchCheckNewman, { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }],
         [
           mep.batchNewmanGift,
