@@ -2,7 +2,8 @@
 // /operate, grants VIP for 30 days and opens the advanced bank, each with a reason, and sees both in the
 // user's 操作记录; a wrong input is refused in the contract's words. The candidate then finds 高阶题库
 // open and is VIP. A member who opens /operate is told no. An admin refunds the candidate's paid coin
-// pack from the orders table, with a reason. The 折扣码 and 兑换码 tabs create, list and void/delete. Desktop (the consoles are desktop-first);
+// pack from the orders table, with a reason. The 折扣码 and 兑换码 tabs create, list and void/delete;
+// 新人礼包 lists this week's new users; 报表 shows the last 30 days. Desktop (the consoles are desktop-first);
 // the phone layout is looked at in the screenshots.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -128,6 +129,15 @@ test('an operator grants VIP and opens the advanced bank for a candidate, who th
   await giftForm.getByRole('button', { name: '确认赠送' }).click();
   await expect(giftForm.getByText('已赠送 0 人')).toBeVisible();
   await shot(operator, 'desktop-gifts');
+
+  // 报表: the last 30 days include today's sign-ups and the VIP the operator granted is no order.
+  await operator.getByRole('tab', { name: '报表' }).click();
+  await operator.getByRole('button', { name: '生成报表' }).click();
+  const totals = operator.getByRole('definition');
+  await expect(totals.first()).toHaveText(/^[1-9]\d*$/);
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  await expect(operator.getByRole('table', { name: '逐日' }).getByRole('row').nth(1)).toContainText(today);
+  await shot(operator, 'desktop-report');
   await operator.close();
 
   // The candidate: VIP, and the advanced bank opens.

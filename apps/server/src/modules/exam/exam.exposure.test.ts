@@ -202,6 +202,12 @@ const walks: Record<string, Walk> = {
   '/api/permission/check_coin': { none: 'a coin balance and ledger' },
   '/api/permission/refund_trade': { none: 'an order' },
   '/api/permission/invalidate_trade': { none: 'an order' },
+  '/api/permission/find_user': { none: 'users as staff see them' },
+  '/api/permission/get_user': { none: 'a user, their orders and the staff actions on them' },
+  '/api/permission/set_higher': { none: 'a user as staff see them' },
+  '/api/permission/batch_check_newman': { none: 'new users as staff see them' },
+  '/api/permission/batch_newman_gift': { none: 'counts' },
+  '/api/permission/get_report': { none: 'counts per day and plan' },
 };
 
 function chunks<T>(xs: T[], n: number): T[][] {

@@ -3,7 +3,7 @@
 // flags, orders and the staff actions on them; grant or remove a membership, change coins, open or close
 // the advanced bank, and (admins) freeze or unfreeze, refund or void orders. Each change names its reason
 // and is audited on the server. The 折扣码 and 兑换码 tabs (?tab=codes|vouchers) are codes-panel.tsx,
-// 新人礼包 (?tab=gifts) gifts-panel.tsx. Everyone without the operator or admin flag is told no; the server refuses them either way.
+// 新人礼包 (?tab=gifts) gifts-panel.tsx, 报表 (?tab=report) report-panel.tsx. Everyone without the operator or admin flag is told no; the server refuses them either way.
 
 import type { StaffUser } from '@gre/contract/endpoints/permission';
 import * as mep from '@gre/contract/endpoints/permission';
@@ -46,6 +46,7 @@ import { toast } from '../../lib/toast.ts';
 import { chinaTime, tradeStatusLabel, yuan } from '../../lib/trades.ts';
 import { DiscountCodesPanel, VouchersPanel } from './codes-panel.tsx';
 import { GiftsPanel } from './gifts-panel.tsx';
+import { ReportPanel } from './report-panel.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   await requireUser(request);
@@ -496,7 +497,7 @@ export function Component() {
   const [found, setFound] = useState<StaffUser[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
-  const tab = ['codes', 'vouchers', 'gifts'].includes(params.get('tab') ?? '')
+  const tab = ['codes', 'vouchers', 'gifts', 'report'].includes(params.get('tab') ?? '')
     ? (params.get('tab') as string)
     : 'users';
   return (
@@ -527,10 +528,12 @@ export function Component() {
                 <Tab value="codes" label="折扣码" />
                 <Tab value="vouchers" label="兑换码" />
                 <Tab value="gifts" label="新人礼包" />
+                <Tab value="report" label="报表" />
               </Tabs>
               {tab === 'codes' ? <DiscountCodesPanel /> : null}
               {tab === 'vouchers' ? <VouchersPanel /> : null}
               {tab === 'gifts' ? <GiftsPanel /> : null}
+              {tab === 'report' ? <ReportPanel /> : null}
             </>
           ) : null}
           {allowed && tab === 'users' ? (
