@@ -1,6 +1,7 @@
 // Issue essays and their grading: one row per submission (from a mock's Issue section or from the
 // idea page). Status follows spec §4 (Empty 0 → Judging 1 → Finished 2 | Failed 3); grading runs
 // on the job queue (platform/jobs.ts) and writes score, rank and the per-trait comment here.
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './user.ts';
 
@@ -49,6 +50,8 @@ export const essays = pgTable(
     index('essays_question_score_idx').on(t.questionId, t.status, t.score),
     index('essays_exam_idx').on(t.examId),
     index('essays_teacher_graded_idx').on(t.teacherGradedAt),
+    // The teacher grading queue (ADR 0032): ungraded essays with text, oldest first.
+    index('essays_teacher_queue_idx').on(t.createdAt, t.id).where(sql`${t.teacherScore} is null and ${t.status} <> 0`),
   ],
 );
 
