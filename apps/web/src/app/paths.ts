@@ -38,6 +38,7 @@ export const paths = {
   unsubscribe: '/unsubscribe',
   manageNotices: '/web_manage/notices',
   operate: '/operate',
+  teach: '/teach',
 } as const;
 
 /** /mail on one of its five tabs (the inbox without a query). */
