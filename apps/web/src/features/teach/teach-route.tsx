@@ -27,7 +27,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -174,7 +174,7 @@ function GradeForm(props: {
     grade.mutate(r.data);
   };
   return (
-    <Paper variant="outlined" component="form" aria-label="老师批改" onSubmit={submit} sx={{ p: 2 }}>
+    <Paper variant="outlined" component="form" noValidate aria-label="老师批改" onSubmit={submit} sx={{ p: 2 }}>
       <Stack spacing={2}>
         <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600 }}>
           老师批改
@@ -302,7 +302,9 @@ export function Component() {
   const me = useCurrentUser();
   const allowed = me.is_admin || me.authority.is_teacher;
   const [filters, setFilters] = useState<Filters>({ prompt: '', source: 'all', graded: false, page: 1 });
-  const [selected, setSelected] = useState<string | null>(null);
+  // /teach?essay=<id> opens that essay (a link from elsewhere, or a teacher's bookmark).
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<string | null>(params.get('essay'));
   const queue = useQuery({
     queryKey: ['teach', 'queue', filters],
     queryFn: () => api(eep.teacherQueue, queryBody(filters)),
