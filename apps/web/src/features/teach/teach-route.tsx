@@ -181,7 +181,15 @@ function GradeForm(props: {
         </Typography>
         <FormControl size="small" sx={{ maxWidth: 200 }}>
           <InputLabel id={scoreLabel}>评分（0–6）</InputLabel>
-          <Select labelId={scoreLabel} label="评分（0–6）" value={score} onChange={(e) => setScore(e.target.value)}>
+          <Select
+            labelId={scoreLabel}
+            label="评分（0–6）"
+            value={score}
+            onChange={(e) => {
+              setScore(e.target.value);
+              setError('');
+            }}
+          >
             {scores.map((s) => (
               <MenuItem key={s} value={String(s)}>
                 {s} 分
@@ -194,7 +202,10 @@ function GradeForm(props: {
           multiline
           minRows={2}
           value={overall}
-          onChange={(e) => setOverall(e.target.value)}
+          onChange={(e) => {
+            setOverall(e.target.value);
+            setError('');
+          }}
           required
         />
         {essayTraitKeys.map((key) => (
