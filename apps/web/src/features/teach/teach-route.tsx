@@ -69,7 +69,16 @@ function QueueFilters(props: {
   const { filters: f, onChange } = props;
   const promptLabel = useId();
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'center' } }}>
+    <Stack
+      component={Paper}
+      variant="outlined"
+      role="group"
+      aria-label="筛选"
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1.5}
+      useFlexGap
+      sx={{ p: 1.5, alignItems: { md: 'center' } }}
+    >
       <FormControl size="small" sx={{ minWidth: { md: 320 }, flex: { md: 1 } }}>
         <InputLabel id={promptLabel}>题目</InputLabel>
         <Select
