@@ -39,6 +39,7 @@ export const paths = {
   webManage: '/web_manage',
   manageNotices: '/web_manage/notices',
   operate: '/operate',
+  teach: '/teach',
 } as const;
 
 /** /mail on one of its five tabs (the inbox without a query). */

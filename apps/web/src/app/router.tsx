@@ -26,6 +26,7 @@ export function createAppRouter() {
         { path: 'web_manage/notices', lazy: () => import('../features/mail/notices-manage-route.tsx') },
         { path: 'operate', lazy: () => import('../features/operate/operate-route.tsx') },
         { path: 'web_manage', lazy: () => import('../features/operate/web-manage-route.tsx') },
+        { path: 'teach', lazy: () => import('../features/teach/teach-route.tsx') },
         {
           path: 'exam/:examId',
           lazy: () => import('../features/exam/exam-route.tsx'),

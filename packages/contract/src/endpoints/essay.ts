@@ -2,7 +2,8 @@
 // grading. Grading runs on the job queue; the web polls `get` while an essay is Judging.
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { essayMaxLength, essaySchema } from '../essay.ts';
+import { issueResultStatusSchema } from '../enums.ts';
+import { essayMaxLength, essaySchema, essayTraitKeys } from '../essay.ts';
 
 const idSchema = (what: string) =>
   z
@@ -71,5 +72,108 @@ export const retryEssay = endpoint({
   access: 'user',
   errors: ['not_found', 'day_overflow', 'role_overflow'],
   request: z.object({ essay_id: idSchema('作文 ID') }),
+  response: essaySchema,
+});
+
+// The teacher grading queue (issue 17; ADR 0032). Access 'teacher': teachers and admins.
+
+const teacherSourceSchema = z.enum(['builtin', 'model', 'all'], { error: '评分来源不正确' });
+
+/** A teacher's score: 0–6 in half points. */
+const teacherScoreSchema = z
+  .number({ error: '请给出 0–6 分的评分' })
+  .min(0, { error: '评分须在 0–6 分之间' })
+  .max(6, { error: '评分须在 0–6 分之间' })
+  .refine((s) => Number.isInteger(s * 2), { error: '评分须以 0.5 分为单位' });
+
+const teacherCommentMaxLength = 2000;
+const teacherText = (what: string) =>
+  z
+    .string({ error: `${what}不正确` })
+    .trim()
+    .max(teacherCommentMaxLength, { error: `${what}最多 ${teacherCommentMaxLength} 个字符` });
+
+const teacherCommentSchema = z.object(
+  {
+    overall: teacherText('总评').min(1, { error: '请填写总评' }),
+    traits: z
+      .array(
+        z.object({
+          key: z.enum(essayTraitKeys, { error: '评语维度不正确' }),
+          comment: teacherText('分项评语'),
+        }),
+        { error: '分项评语不正确' },
+      )
+      .max(essayTraitKeys.length, { error: '分项评语不正确' })
+      .refine((ts) => new Set(ts.map((t) => t.key)).size === ts.length, { error: '每个维度只能写一条评语' }),
+  },
+  { error: '请填写评语' },
+);
+
+export const teacherQueueItemSchema = z.object({
+  id: z.string(),
+  question_id: z.string(),
+  /** The prompt's first words (the whole prompt is in teacher_get). */
+  prompt_title: z.string(),
+  status: issueResultStatusSchema,
+  /** Unix ms. */
+  created_at: z.number().int(),
+  word_count: z.number().int(),
+  score: z.number().nullable(),
+  grader: z.string(),
+  grader_label: z.string(),
+  teacher_score: z.number().nullable(),
+  teacher_graded_at: z.number().int(),
+});
+export type TeacherQueueItem = z.infer<typeof teacherQueueItemSchema>;
+
+export const teacherQueuePageSize = 20;
+
+export const teacherQueue = endpoint({
+  path: '/api/essay/teacher_queue',
+  summary: '老师：待批改的 Issue 作文，最早提交的在前（可按题目、机器评分来源、是否已批改筛选），分页',
+  access: 'teacher',
+  request: z.object({
+    prompt_id: idSchema('题目 ID').optional(),
+    source: teacherSourceSchema.default('all'),
+    graded: z.boolean({ error: '是否已批改须为 true 或 false' }).default(false),
+    page: z
+      .number({ error: '页码不正确' })
+      .int({ error: '页码不正确' })
+      .min(1, { error: '页码不正确' })
+      .max(10_000, { error: '页码不正确' })
+      .default(1),
+  }),
+  response: z.object({
+    page_control: z.object({ page: z.number().int(), page_size: z.number().int(), total: z.number().int() }),
+    essays: z.array(teacherQueueItemSchema),
+    /** The Issue prompts that have essays (the prompt filter's options). */
+    prompts: z.array(z.object({ id: z.string(), title: z.string() })),
+  }),
+});
+
+const teacherPromptSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The prompt in full. */
+  stem: z.string(),
+  instructions: z.string(),
+});
+
+export const teacherGetEssay = endpoint({
+  path: '/api/essay/teacher_get',
+  summary: '老师：读取一篇作文、题目、机器评分与评语，以及已有的老师批改',
+  access: 'teacher',
+  errors: ['not_found'],
+  request: z.object({ id: idSchema('作文 ID') }),
+  response: z.object({ essay: essaySchema, prompt: teacherPromptSchema }),
+});
+
+export const teacherGradeEssay = endpoint({
+  path: '/api/essay/teacher_grade',
+  summary: '老师：给一篇作文评分（0–6 分，0.5 分为单位）并写总评与分项评语，保存在机器评分旁边',
+  access: 'teacher',
+  errors: ['not_found'],
+  request: z.object({ id: idSchema('作文 ID'), score: teacherScoreSchema, comment: teacherCommentSchema }),
   response: essaySchema,
 });

@@ -52,6 +52,8 @@ export const essays = pgTable(
     index('essays_teacher_graded_idx').on(t.teacherGradedAt),
     // The operations report: essays the machine finished by day.
     index('essays_finished_idx').on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
+    // The teacher grading queue (ADR 0032): ungraded essays with text, oldest first.
+    index('essays_teacher_queue_idx').on(t.createdAt, t.id).where(sql`${t.teacherScore} is null and ${t.status} <> 0`),
   ],
 );
 

@@ -3,7 +3,7 @@
 // essay cannot both finish it.
 import { IssueResultStatus } from '@gre/contract/enums';
 import type { EssayComment, EssayTeacherComment } from '@gre/contract/essay';
-import { and, asc, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, like, lt, sql } from 'drizzle-orm';
 import { essayScorerWeights, essays } from '../../db/schema/essay.ts';
 import { exams } from '../../db/schema/exam.ts';
 import { words } from '../../db/schema/question.ts';
@@ -200,15 +200,63 @@ export function createEssayRepo(db: Db) {
      * machine's score, grader and comment stay as they are. A second grade replaces the first.
      */
     async setTeacherGrade(
+      tx: Tx | Db,
       id: string,
       g: { score: number; comment: EssayTeacherComment; teacherId: number; now: Date },
     ): Promise<EssayRow | undefined> {
-      const [r] = await db
+      const [r] = await tx
         .update(essays)
         .set({ teacherScore: g.score, teacherComment: g.comment, teacherId: g.teacherId, teacherGradedAt: g.now })
         .where(eq(essays.id, id))
         .returning();
       return r;
+    },
+
+    /** The essay locked for a teacher's grade (two teachers at once are applied one after the other). */
+    async lock(tx: Tx, id: string): Promise<EssayRow | undefined> {
+      const [r] = await tx.select().from(essays).where(eq(essays.id, id)).for('update');
+      return r;
+    },
+
+    /**
+     * The teacher grading queue: essays with text (not Empty), oldest first, ungraded or graded, by
+     * prompt and by the machine grader's kind. Ungraded ones read `essays_teacher_queue_idx`.
+     */
+    async teacherQueue(f: {
+      questionId?: string;
+      source: 'builtin' | 'model' | 'all';
+      graded: boolean;
+      page: number;
+      pageSize: number;
+    }) {
+      const where = and(
+        sql`${essays.status} <> ${IssueResultStatus.Empty}`,
+        f.graded ? isNotNull(essays.teacherScore) : isNull(essays.teacherScore),
+        f.questionId ? eq(essays.questionId, f.questionId) : undefined,
+        f.source === 'builtin' ? like(essays.grader, 'builtin%') : undefined,
+        f.source === 'model' ? like(essays.grader, 'model:%') : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: essays.id,
+            questionId: essays.questionId,
+            status: essays.status,
+            createdAt: essays.createdAt,
+            wordCount: essays.wordCount,
+            score: essays.score,
+            grader: essays.grader,
+            teacherScore: essays.teacherScore,
+            teacherGradedAt: essays.teacherGradedAt,
+          })
+          .from(essays)
+          .where(where)
+          .orderBy(asc(essays.createdAt), asc(essays.id))
+          .limit(f.pageSize)
+          .offset((f.page - 1) * f.pageSize),
+        db.select({ n: count() }).from(essays).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     async countTeacherGraded(): Promise<number> {

@@ -8,4 +8,9 @@ export function registerEssayRoutes(register: Register, essays: EssayService): v
   register(ep.listEssays, (b, ctx) => essays.list(b, ctx));
   register(ep.getExamEssays, (b, ctx) => essays.byExam(b.exam_id, ctx));
   register(ep.retryEssay, (b, ctx) => essays.retry(b.essay_id, ctx));
+  register(ep.teacherQueue, (b) => essays.teacherQueue(b));
+  register(ep.teacherGetEssay, (b) => essays.teacherGet(b.id));
+  register(ep.teacherGradeEssay, (b, ctx) =>
+    essays.teacherGrade(b.id, { score: b.score, comment: b.comment }, Number(ctx.caller.userId)),
+  );
 }

@@ -4,6 +4,7 @@
 // new round). A sweeper re-enqueues essays left Judging (a crash between commit and enqueue) and
 // fails the ones no run could grade. Decisions: docs/decisions/0015-essay-grading-and-job-queue.md.
 import { randomUUID } from 'node:crypto';
+import { teacherQueuePageSize } from '@gre/contract/endpoints/essay';
 import { IssueResultStatus } from '@gre/contract/enums';
 import { type EssayTeacherComment, essayWordCount } from '@gre/contract/essay';
 import type { Clock } from '../../platform/clock.ts';
@@ -13,6 +14,7 @@ import { everything, type InvalidationBus } from '../../platform/invalidation.ts
 import type { JobQueue, QueuedJob } from '../../platform/jobs.ts';
 import { consume, type Quota } from '../exam/exam.quota.ts';
 import type { CommittedSections } from '../exam/exam.service.ts';
+import { writeStaffAudit } from '../operate/staff-audit.ts';
 import type { QuestionService } from '../question/question.service.ts';
 import type { Rights } from '../question/rights.ts';
 import { readGreWords } from '../question/vocabulary.ts';
@@ -22,7 +24,7 @@ import { analyzeEssay, buildLexicon, createBuiltinGrader, type Lexicon } from '.
 import { activeWeights, type FittedWeights, fitWeights, heldOutFigures, useWeights } from './builtin-weights.ts';
 import { toEssay } from './essay.mapper.ts';
 import type { EssayRepo, EssayRow } from './essay.repo.ts';
-import { type EssayPrompt, type GradeResult, type Grader, PermanentGradingError } from './grader.ts';
+import { type EssayPrompt, type GradeResult, type Grader, graderLabel, PermanentGradingError } from './grader.ts';
 import { createModelGrader, type ModelGraderConfig } from './model-grader.ts';
 
 interface Logger {
@@ -260,17 +262,89 @@ export function createEssayService(deps: EssayServiceDeps) {
     refit,
 
     /**
-     * A teacher's grade (issue 13; the staff console will call this): 0–6 in half points and
-     * comments, kept beside the machine's grade, on an essay in any status.
+     * A teacher's grade (issue 13; the /teach queue, ADR 0032): 0–6 in half points and comments,
+     * kept beside the machine's grade, on an essay in any status. The row is locked, and the staff
+     * audit (before/after score) is written in the same transaction.
      */
     async teacherGrade(id: string, g: { score: number; comment: EssayTeacherComment }, teacherId: number) {
       if (!(g.score >= 0 && g.score <= 6 && Number.isInteger(g.score * 2))) {
         throw new AppError('bad_request', { show: '老师评分须为 0–6 分，以 0.5 分为单位' });
       }
-      const row = await repo.setTeacherGrade(id, { ...g, teacherId, now: clock.now() });
+      const comment: EssayTeacherComment = {
+        overall: g.comment.overall,
+        traits: g.comment.traits.filter((t) => t.comment.trim().length > 0),
+      };
+      const row = await repo.db.transaction(async (tx) => {
+        const before = await repo.lock(tx, id);
+        if (!before) return undefined;
+        const now = clock.now();
+        const after = await repo.setTeacherGrade(tx, id, { score: g.score, comment, teacherId, now });
+        await writeStaffAudit(tx, {
+          staffId: teacherId,
+          action: 'essay.teacher_grade',
+          target: before.userId,
+          subject: id,
+          before: { teacher_score: before.teacherScore },
+          after: { teacher_score: g.score },
+          at: now,
+        });
+        return after;
+      });
       if (!row) throw errors.notFound('作文不存在');
       return toEssay(row);
     },
+
+    /** The teacher grading queue: oldest first, with the Issue prompts for the filter. */
+    async teacherQueue(b: { prompt_id?: string; source: 'builtin' | 'model' | 'all'; graded: boolean; page: number }) {
+      const [c, { rows, total }] = await Promise.all([
+        deps.questions.catalogue(),
+        repo.teacherQueue({
+          questionId: b.prompt_id,
+          source: b.source,
+          graded: b.graded,
+          page: b.page,
+          pageSize: teacherQueuePageSize,
+        }),
+      ]);
+      const titleOf = (qid: string) => promptTitle(c.byId.get(qid)?.question.inquiry ?? '') || qid;
+      const prompts = [...c.byId.values()]
+        .filter((e) => e.question.kind === 'issue')
+        .map((e) => ({ id: e.question.id, title: promptTitle(e.question.inquiry) || e.question.id }));
+      return {
+        page_control: { page: b.page, page_size: teacherQueuePageSize, total },
+        essays: rows.map((r) => ({
+          id: r.id,
+          question_id: r.questionId,
+          prompt_title: titleOf(r.questionId),
+          status: r.status as IssueResultStatus,
+          created_at: r.createdAt.getTime(),
+          word_count: r.wordCount,
+          score: r.score,
+          grader: r.grader,
+          grader_label: graderLabel(r.grader),
+          teacher_score: r.teacherScore,
+          teacher_graded_at: r.teacherGradedAt?.getTime() ?? 0,
+        })),
+        prompts,
+      };
+    },
+
+    /** One essay as a teacher reads it: the text, its prompt, the machine's grade, any teacher grade. */
+    async teacherGet(id: string) {
+      const row = await repo.find(id);
+      if (!row) throw errors.notFound('作文不存在');
+      const q = (await deps.questions.catalogue()).byId.get(row.questionId)?.question;
+      return {
+        essay: toEssay(row),
+        prompt: {
+          id: row.questionId,
+          title: promptTitle(q?.inquiry ?? '') || row.questionId,
+          stem: q?.inquiry ?? '（题目已下线）',
+          instructions: q?.input_method.instructions ?? '',
+        },
+      };
+    },
+
     /** One grading run, as the queue calls it. */
     runGradingJob: grade,
 
@@ -385,6 +459,12 @@ export function createEssayService(deps: EssayServiceDeps) {
 }
 
 export type EssayService = ReturnType<typeof createEssayService>;
+
+/** A prompt's first words, for the queue (the whole prompt is shown beside the essay). */
+function promptTitle(inquiry: string): string {
+  const flat = inquiry.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 78)}…` : flat;
+}
 
 /** A new essay row, not graded yet. */
 function newEssay(

@@ -114,6 +114,12 @@ const walks: Record<string, Walk> = {
   '/api/essay/list': { content: (f) => [{}, { question_id: f.issueId }] },
   '/api/essay/get_by_exam': { content: (f) => [{ exam_id: f.mockExamId }] },
   '/api/essay/retry': { content: (f) => [{ essay_id: f.essayId }] },
+  // Teachers and admins only (ADR 0032): walked as the candidate, who is refused.
+  '/api/essay/teacher_queue': { content: (f) => [{}, { prompt_id: f.issueId, graded: true }] },
+  '/api/essay/teacher_get': { content: (f) => [{ id: f.essayId }] },
+  '/api/essay/teacher_grade': {
+    content: (f) => [{ id: f.essayId, score: 4, comment: { overall: '立场清楚。', traits: [] } }],
+  },
   '/api/craft/update_v2': {
     content: (f) =>
       f.mockIds.map((id) => ({ update_kind: 'Collect', craft_id: id, craft: { collect: { collected: true } } })),

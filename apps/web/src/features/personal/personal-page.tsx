@@ -58,16 +58,25 @@ export function PersonalPage() {
         </Typography>
         <LogoutButton />
       </Stack>
-      {user.is_admin || user.authority.is_operator ? (
+      {user.is_admin || user.authority.is_operator || user.authority.is_teacher ? (
         <Paper variant="outlined" component="nav" aria-label="工作台" sx={{ p: 2 }}>
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
             <Typography sx={{ fontWeight: 600, mr: 1 }}>工作台</Typography>
-            <Button component={Link} to={paths.operate} variant="outlined">
-              运营后台
-            </Button>
-            <Button component={Link} to={paths.manageNotices} variant="outlined">
-              站内通知
-            </Button>
+            {user.is_admin || user.authority.is_operator ? (
+              <>
+                <Button component={Link} to={paths.operate} variant="outlined">
+                  运营后台
+                </Button>
+                <Button component={Link} to={paths.manageNotices} variant="outlined">
+                  站内通知
+                </Button>
+              </>
+            ) : null}
+            {user.is_admin || user.authority.is_teacher ? (
+              <Button component={Link} to={paths.teach} variant="outlined">
+                批改作文
+              </Button>
+            ) : null}
             {user.is_admin ? (
               <Button component={Link} to={paths.webManage} variant="outlined">
                 网站管理

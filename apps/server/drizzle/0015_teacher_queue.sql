@@ -1,0 +1,1 @@
+CREATE INDEX "essays_teacher_queue_idx" ON "essays" USING btree ("created_at","id") WHERE "essays"."teacher_score" is null and "essays"."status" <> 0;
