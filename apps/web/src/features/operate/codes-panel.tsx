@@ -22,23 +22,14 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { chinaTime, yuan } from '../../lib/trades.ts';
-
-const errorText = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : '操作失败，请稍后再试');
+import { chinaDayIn, errorText, refusal } from './console-form.ts';
 
 /** The end of a China calendar day (a date input's YYYY-MM-DD) as the contract's ISO time. */
 const endOfChinaDay = (day: string) => (day ? `${day}T23:59:59+08:00` : '');
-
-/** Today + `days` in China as YYYY-MM-DD, a form's default expiry. */
-const chinaDayIn = (days: number) =>
-  new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-
-function firstIssue(r: { success: boolean; error?: { issues: { message: string }[] } }) {
-  return r.success ? null : (r.error?.issues[0]?.message ?? '输入不正确');
-}
 
 /** A create form: its fields in a responsive grid, one error line, one button. */
 function CreateForm(props: {
@@ -122,7 +113,7 @@ export function DiscountCodesPanel() {
       max_uses: Number(f.uses),
     };
     if (!f.value.trim()) return setError(f.mode === 'percent' ? '请填写折扣比例' : '请填写优惠金额');
-    const bad = firstIssue(createCode.request.safeParse(body));
+    const bad = refusal(createCode.request, body);
     if (bad) return setError(bad);
     create.mutate(body);
   };
@@ -279,7 +270,7 @@ export function VouchersPanel() {
       valid_until: endOfChinaDay(f.until),
       note: f.note,
     };
-    const bad = firstIssue(addVoucher.request.safeParse(body));
+    const bad = refusal(addVoucher.request, body);
     if (bad) return setError(bad);
     add.mutate(body);
   };

@@ -15,13 +15,11 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { chinaTime } from '../../lib/trades.ts';
+import { chinaDayIn, errorText } from './console-form.ts';
 
-const errorText = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : '操作失败，请稍后再试');
-const chinaDayIn = (days: number) =>
-  new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 /** [the first day's start, the day after the last day's start) in China. */
 const periodOf = (first: string, last: string) => ({
   from: first ? `${first}T00:00:00+08:00` : '',

@@ -39,12 +39,13 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { chinaTime, tradeStatusLabel, yuan } from '../../lib/trades.ts';
 import { DiscountCodesPanel, VouchersPanel } from './codes-panel.tsx';
+import { errorText, refusal } from './console-form.ts';
 import { GiftsPanel } from './gifts-panel.tsx';
 import { ReportPanel } from './report-panel.tsx';
 
@@ -67,17 +68,6 @@ const actionLabel: Record<string, string> = {
 
 /** Paid orders an admin may refund (an exceptional refund, such as a double payment). */
 const refundable: number[] = [TradeStatus.PaySuccess, TradeStatus.ApplySuccess, TradeStatus.ApplyFail];
-
-const errorText = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : '操作失败，请稍后再试');
-
-/** The first message of the contract's refusal of `body`, or null when the server would accept it. */
-function refusal(
-  schema: { safeParse: (b: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
-  body: unknown,
-) {
-  const r = schema.safeParse(body);
-  return r.success ? null : (r.error?.issues[0]?.message ?? '输入不正确');
-}
 
 function SearchBox(props: { onFound: (users: StaffUser[]) => void }) {
   const [query, setQuery] = useState('');

@@ -16,11 +16,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { yuan } from '../../lib/trades.ts';
-
-const chinaDayIn = (days: number) =>
-  new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+import { chinaDayIn, errorText } from './console-form.ts';
 
 const columns = [
   ['signups', '注册'],
@@ -42,7 +40,7 @@ export function ReportPanel() {
   const [error, setError] = useState('');
   const report = useMutation({
     mutationFn: () => api(getReport, { from, to }),
-    onError: (e) => setError(e instanceof ApiError || e instanceof Error ? e.message : '读取失败，请稍后再试'),
+    onError: (e) => setError(errorText(e)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
