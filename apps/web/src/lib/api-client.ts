@@ -20,6 +20,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What a failed call says to the user: the server's (or the network's) words, else `fallback`. */
+export function errorText(e: unknown, fallback = '操作失败，请稍后再试'): string {
+  return e instanceof Error ? e.message : fallback;
+}
+
 function describeFailure(failure: Failure): string {
   switch (failure.type) {
     case 'http':

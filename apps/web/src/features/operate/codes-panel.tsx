@@ -22,11 +22,12 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { chinaTime, yuan } from '../../lib/trades.ts';
-import { chinaDayIn, errorText, refusal } from './console-form.ts';
+import { fieldError } from '../../lib/validate.ts';
+import { chinaDayIn, DayField } from './console-fields.tsx';
 
 /** The end of a China calendar day (a date input's YYYY-MM-DD) as the contract's ISO time. */
 const endOfChinaDay = (day: string) => (day ? `${day}T23:59:59+08:00` : '');
@@ -113,7 +114,7 @@ export function DiscountCodesPanel() {
       max_uses: Number(f.uses),
     };
     if (!f.value.trim()) return setError(f.mode === 'percent' ? '请填写折扣比例' : '请填写优惠金额');
-    const bad = refusal(createCode.request, body);
+    const bad = fieldError(createCode.request, body);
     if (bad) return setError(bad);
     create.mutate(body);
   };
@@ -154,15 +155,7 @@ export function DiscountCodesPanel() {
           onChange={set('value')}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <TextField
-          id="code-until"
-          label="有效期至"
-          type="date"
-          size="small"
-          value={f.until}
-          onChange={set('until')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DayField id="code-until" label="有效期至" value={f.until} onChange={(day) => setF({ ...f, until: day })} />
         <TextField
           id="code-uses"
           label="可用次数（0 为不限）"
@@ -270,7 +263,7 @@ export function VouchersPanel() {
       valid_until: endOfChinaDay(f.until),
       note: f.note,
     };
-    const bad = refusal(addVoucher.request, body);
+    const bad = fieldError(addVoucher.request, body);
     if (bad) return setError(bad);
     add.mutate(body);
   };
@@ -307,15 +300,7 @@ export function VouchersPanel() {
           onChange={set('uses')}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
-        <TextField
-          id="voucher-until"
-          label="有效期至"
-          type="date"
-          size="small"
-          value={f.until}
-          onChange={set('until')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DayField id="voucher-until" label="有效期至" value={f.until} onChange={(day) => setF({ ...f, until: day })} />
         <TextField id="voucher-note" label="备注" size="small" value={f.note} onChange={set('note')} />
       </CreateForm>
       <TableContainer component={Paper} variant="outlined">

@@ -15,10 +15,11 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { chinaTime } from '../../lib/trades.ts';
-import { chinaDayIn, errorText } from './console-form.ts';
+import { fieldError } from '../../lib/validate.ts';
+import { chinaDayIn, DayField } from './console-fields.tsx';
 
 /** [the first day's start, the day after the last day's start) in China. */
 const periodOf = (first: string, last: string) => ({
@@ -49,8 +50,8 @@ export function GiftsPanel() {
   const submitCheck = (e: FormEvent) => {
     e.preventDefault();
     setError('');
-    const r = batchCheckNewman.request.safeParse(periodOf(first, last));
-    if (!r.success) return setError(r.error.issues[0]?.message ?? '时间不正确');
+    const bad = fieldError(batchCheckNewman.request, periodOf(first, last));
+    if (bad) return setError(bad);
     check.mutate();
   };
   const submitGift = (e: FormEvent) => {
@@ -64,8 +65,8 @@ export function GiftsPanel() {
       coins: coins ? n : 0,
       note,
     };
-    const r = batchNewmanGift.request.safeParse(body);
-    if (!r.success) return setError(r.error.issues[0]?.message ?? '输入不正确');
+    const bad = fieldError(batchNewmanGift.request, body);
+    if (bad) return setError(bad);
     gift.mutate(body);
   };
   return (
@@ -82,31 +83,25 @@ export function GiftsPanel() {
           新用户（按注册日期，北京时间）
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField
+          <DayField
             id="gift-first"
             label="从"
-            type="date"
-            size="small"
             value={first}
-            onChange={(e) => {
-              setFirst(e.target.value);
+            onChange={(day) => {
+              setFirst(day);
               check.reset();
               gift.reset();
             }}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
+          <DayField
             id="gift-last"
             label="到（含当天）"
-            type="date"
-            size="small"
             value={last}
-            onChange={(e) => {
-              setLast(e.target.value);
+            onChange={(day) => {
+              setLast(day);
               check.reset();
               gift.reset();
             }}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
           <Button
             type="submit"

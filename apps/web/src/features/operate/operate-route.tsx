@@ -39,13 +39,14 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
-import { api } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { chinaTime, tradeStatusLabel, yuan } from '../../lib/trades.ts';
+import { fieldError } from '../../lib/validate.ts';
 import { DiscountCodesPanel, VouchersPanel } from './codes-panel.tsx';
-import { errorText, refusal } from './console-form.ts';
+
 import { GiftsPanel } from './gifts-panel.tsx';
 import { ReportPanel } from './report-panel.tsx';
 
@@ -82,7 +83,7 @@ function SearchBox(props: { onFound: (users: StaffUser[]) => void }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const bad = refusal(mep.findUser.request, { query });
+    const bad = fieldError(mep.findUser.request, { query });
     if (bad) return setError(bad);
     find.mutate(query.trim());
   };
@@ -183,8 +184,8 @@ function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
   };
   const run = useMutation({ mutationFn: (f: () => Promise<unknown>) => f() });
   /** Checks `body` with the endpoint's own schema, then calls it; a refusal is the contract's words. */
-  const act = <B,>(schema: Parameters<typeof refusal>[0], body: B, call: () => Promise<unknown>, done: string) => {
-    const bad = refusal(schema, body);
+  const act = <B,>(schema: Parameters<typeof fieldError>[0], body: B, call: () => Promise<unknown>, done: string) => {
+    const bad = fieldError(schema, body);
     if (bad) return bad;
     return run.mutateAsync(call).then(() => refresh(done));
   };
@@ -315,7 +316,7 @@ function TradeAction(props: { trade: Trade; kind: 'refund' | 'void' }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = { trade_id: props.trade.id, note };
-    const bad = refusal(refund ? mep.refundTrade.request : mep.invalidateTrade.request, body);
+    const bad = fieldError(refund ? mep.refundTrade.request : mep.invalidateTrade.request, body);
     if (bad) return setError(bad);
     run.mutate(note);
   };

@@ -12,13 +12,13 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api-client.ts';
 import { yuan } from '../../lib/trades.ts';
-import { chinaDayIn, errorText } from './console-form.ts';
+import { fieldError } from '../../lib/validate.ts';
+import { chinaDayIn, DayField } from './console-fields.tsx';
 
 const columns = [
   ['signups', '注册'],
@@ -45,8 +45,8 @@ export function ReportPanel() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError('');
-    const r = getReport.request.safeParse({ from, to });
-    if (!r.success) return setError(r.error.issues[0]?.message ?? '日期不正确');
+    const bad = fieldError(getReport.request, { from, to });
+    if (bad) return setError(bad);
     report.mutate();
   };
   const data = report.data;
@@ -61,24 +61,8 @@ export function ReportPanel() {
         sx={{ p: { xs: 2, sm: 3 } }}
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField
-            id="report-from"
-            label="从（北京时间）"
-            type="date"
-            size="small"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            id="report-to"
-            label="到（含当天）"
-            type="date"
-            size="small"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DayField id="report-from" label="从（北京时间）" value={from} onChange={(day) => setFrom(day)} />
+          <DayField id="report-to" label="到（含当天）" value={to} onChange={(day) => setTo(day)} />
           <Button
             type="submit"
             variant="contained"

@@ -18,10 +18,11 @@ import { type FormEvent, useState } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
-import { api } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
+import { fieldError } from '../../lib/validate.ts';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   await requireUser(request);
@@ -43,13 +44,13 @@ function MaintenanceCard() {
       setError('');
       queryClient.setQueryData(statusKey, (old: typeof status.data) => (old ? { ...old, maintenance: m } : old));
     },
-    onError: (e) => setError(e instanceof Error ? e.message : '操作失败，请稍后再试'),
+    onError: (e) => setError(errorText(e)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = { on: !on, message: on ? '' : message.trim() };
-    const r = setMaintenance.request.safeParse(body);
-    if (!r.success) return setError(r.error.issues[0]?.message ?? '输入不正确');
+    const bad = fieldError(setMaintenance.request, body);
+    if (bad) return setError(bad);
     toggle.mutate(body);
   };
   return (

@@ -30,7 +30,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -50,7 +50,6 @@ interface Filters {
 }
 
 const scores = Array.from({ length: 13 }, (_, i) => i / 2);
-const errorText = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : '操作失败，请稍后再试');
 const statusText: Record<number, string> = {
   [IssueResultStatus.Judging]: '机器批改中',
   [IssueResultStatus.Finished]: '机器已批改',
@@ -174,6 +173,7 @@ function GradeForm(props: {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // The parsed body is sent (the contract trims the comments and drops empty traits).
     const r = eep.teacherGradeEssay.request.safeParse(body());
     if (!r.success) {
       setError(r.error.issues[0]?.message ?? '输入不正确');
