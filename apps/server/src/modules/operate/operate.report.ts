@@ -1,6 +1,6 @@
 // The operations report (get_report; issue 17, ADR 0031): per China day of a period and in total —
 // sign-ups, active users, first purchases, applied orders and revenue (also per plan), mocks started,
-// essays graded by the machine and by teachers. Each figure is one grouped query on its own index
+// essays graded by the machine and by teachers. Each figure (orders with their revenue) is one grouped query on its own index
 // (users_created_idx, daily_activity_day_idx, trades_applied_idx, exams_mock_created_idx,
 // essays_finished_idx, essays_teacher_graded_idx), all run at once.
 import { addDays, chinaMidnight } from '@gre/contract/china-time';
@@ -30,48 +30,42 @@ export async function operationsReport(db: Db, from: string, to: string) {
   /** `column` (a constant of this file) within the period. */
   const inRange = (column: string) =>
     sql`${sql.raw(column)} >= ${start}::timestamptz and ${sql.raw(column)} < ${end}::timestamptz`;
-  const perDay = async (figure: Figure, query: SQL) =>
-    rowsOf(await db.execute(query)).map((r) => ({ figure, day: String(r.day), n: Number(r.n) }));
-  const [signups, active, first, orders, revenue, mocks, essays, teacher, plans] = await Promise.all([
+  /** A grouped query's rows as (figure, day, n): each column but `day` is named after its figure. */
+  const perDay = async (query: SQL) =>
+    rowsOf(await db.execute(query)).flatMap((r) =>
+      Object.entries(r)
+        .filter(([k]) => k !== 'day')
+        .map(([figure, n]) => ({ figure: figure as Figure, day: String(r.day), n: Number(n) })),
+    );
+  const [signups, active, first, orders, mocks, essays, teacher, plans] = await Promise.all([
     perDay(
-      'signups',
-      sql`select ${chinaDayOf('created_at')} as day, count(*)::int as n from users
+      sql`select ${chinaDayOf('created_at')} as day, count(*)::int as signups from users
           where ${inRange('created_at')} and not (is_admin or is_operator or is_teacher) group by 1`,
     ),
     perDay(
-      'active',
-      sql`select day::text as day, count(*)::int as n from daily_activity
+      sql`select day::text as day, count(*)::int as active from daily_activity
           where day >= ${from}::date and day <= ${to}::date group by 1`,
     ),
     perDay(
-      'first_purchases',
-      sql`select ${chinaDayOf('first')} as day, count(*)::int as n
+      sql`select ${chinaDayOf('first')} as day, count(*)::int as first_purchases
           from (select min(applied_at) as first from trades where applied_at is not null group by user_id) f
           where ${inRange('first')} group by 1`,
     ),
+    // Orders and their revenue in one pass over the period's applied orders.
     perDay(
-      'orders',
-      sql`select ${chinaDayOf('applied_at')} as day, count(*)::int as n from trades
-          where applied_at is not null and ${inRange('applied_at')} group by 1`,
+      sql`select ${chinaDayOf('applied_at')} as day, count(*)::int as orders, sum(price_fen)::bigint as revenue_fen
+          from trades where applied_at is not null and ${inRange('applied_at')} group by 1`,
     ),
     perDay(
-      'revenue_fen',
-      sql`select ${chinaDayOf('applied_at')} as day, sum(price_fen)::bigint as n from trades
-          where applied_at is not null and ${inRange('applied_at')} group by 1`,
-    ),
-    perDay(
-      'mocks',
-      sql`select ${chinaDayOf('created_at')} as day, count(*)::int as n from exams
+      sql`select ${chinaDayOf('created_at')} as day, count(*)::int as mocks from exams
           where kind like 'mock%' and ${inRange('created_at')} group by 1`,
     ),
     perDay(
-      'essays_graded',
-      sql`select ${chinaDayOf('finished_at')} as day, count(*)::int as n from essays
+      sql`select ${chinaDayOf('finished_at')} as day, count(*)::int as essays_graded from essays
           where finished_at is not null and ${inRange('finished_at')} group by 1`,
     ),
     perDay(
-      'teacher_graded',
-      sql`select ${chinaDayOf('teacher_graded_at')} as day, count(*)::int as n from essays
+      sql`select ${chinaDayOf('teacher_graded_at')} as day, count(*)::int as teacher_graded from essays
           where ${inRange('teacher_graded_at')} group by 1`,
     ),
     db.execute(
@@ -85,7 +79,7 @@ export async function operationsReport(db: Db, from: string, to: string) {
   const byDay = new Map<string, Counts>();
   for (let d = from; d <= to; d = addDays(d, 1)) byDay.set(d, zero());
   const totals = zero();
-  for (const r of [...signups, ...active, ...first, ...orders, ...revenue, ...mocks, ...essays, ...teacher]) {
+  for (const r of [...signups, ...active, ...first, ...orders, ...mocks, ...essays, ...teacher]) {
     const c = byDay.get(r.day);
     if (!c) continue;
     c[r.figure] += r.n;
