@@ -242,20 +242,25 @@ export const setHigher = endpoint({
 
 // New-user gifts (spec "Permission": batch_check_newman, batch_newman_gift): the users who signed up in
 // a period (staff excluded), and a gift of membership days or coins to each of them, once per gift.
-const newmanPeriod = z
-  .object({
-    from: z.iso.datetime({ offset: true, error: '开始时间格式不正确（ISO 8601）' }),
-    to: z.iso.datetime({ offset: true, error: '结束时间格式不正确（ISO 8601）' }),
-  })
-  .refine((p) => Date.parse(p.from) < Date.parse(p.to), { error: '结束时间须晚于开始时间' })
-  .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 92 * 86_400_000, { error: '一次最多查询 92 天' });
+type Period = { from: string; to: string };
+
+const periodFields = z.object({
+  from: z.iso.datetime({ offset: true, error: '开始时间格式不正确（ISO 8601）' }),
+  to: z.iso.datetime({ offset: true, error: '结束时间格式不正确（ISO 8601）' }),
+});
+
+/** `schema` refusing a sign-up period that ends before it starts or is longer than 92 days. */
+const withinNewmanPeriod = <T extends z.ZodType<Period>>(schema: T): T =>
+  schema
+    .refine((p) => Date.parse(p.from) < Date.parse(p.to), { error: '结束时间须晚于开始时间' })
+    .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 92 * 86_400_000, { error: '一次最多查询 92 天' });
 
 export const batchCheckNewman = endpoint({
   path: '/api/permission/batch_check_newman',
   summary: '运营：某段时间内注册的新用户（不含工作人员）：人数与最早的 20 个',
   access: 'operator',
   errors: [],
-  request: newmanPeriod,
+  request: withinNewmanPeriod(periodFields),
   response: z.object({ count: z.number().int(), users: z.array(staffUserSchema) }),
 });
 
@@ -264,18 +269,9 @@ export const batchNewmanGift = endpoint({
   summary: '运营：给某段时间内注册的新用户每人赠送会员天数或闪卡币；同一份赠送重复提交不会重复发放',
   access: 'operator',
   errors: [],
-  request: z
-    .object({
-      from: z.iso.datetime({ offset: true, error: '开始时间格式不正确（ISO 8601）' }),
-      to: z.iso.datetime({ offset: true, error: '结束时间格式不正确（ISO 8601）' }),
-      kind: paymentKindSchema,
-      days: days.default(0),
-      coins: coins.default(0),
-      note,
-    })
-    .refine((p) => Date.parse(p.from) < Date.parse(p.to), { error: '结束时间须晚于开始时间' })
-    .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 92 * 86_400_000, { error: '一次最多查询 92 天' })
-    .refine(grants, { error: '请填写赠送的天数或闪卡币数' }),
+  request: withinNewmanPeriod(
+    periodFields.extend({ kind: paymentKindSchema, days: days.default(0), coins: coins.default(0), note }),
+  ).refine(grants, { error: '请填写赠送的天数或闪卡币数' }),
   response: z.object({
     /** Users given the gift by this call. */
     gifted: z.number().int(),
