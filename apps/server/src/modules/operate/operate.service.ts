@@ -103,6 +103,7 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
       const source = `gift:${ctx.caller.userId}`;
       const now = clock.now();
       let gifted = 0;
+      let seen = 0;
       let afterId = 0;
       for (;;) {
         const ids = (
@@ -114,6 +115,7 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
             .limit(500)
         ).map((r) => r.id);
         if (!ids.length) break;
+        seen += ids.length;
         afterId = ids[ids.length - 1] ?? afterId;
         const given = await db.transaction(async (tx) => {
           const fresh = await tx
@@ -141,7 +143,7 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
         gifted += given.length;
         for (const id of given) deps.bus.publish('user', String(id));
       }
-      const { count } = await this.newUsers(b);
+      const skipped = seen - gifted;
       await db.transaction((tx) =>
         writeStaffAudit(tx, {
           staffId: Number(ctx.caller.userId),
@@ -149,11 +151,11 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
           target: null,
           subject: `${key} ${b.note}`,
           before: null,
-          after: { gifted, skipped: count - gifted },
+          after: { gifted, skipped },
           at: now,
         }),
       );
-      return { gifted, skipped: count - gifted };
+      return { gifted, skipped };
     },
 
     /**
