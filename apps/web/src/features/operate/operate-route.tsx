@@ -511,6 +511,8 @@ export function Component() {
           {allowed ? (
             <>
               <Tabs
+                variant="scrollable"
+                allowScrollButtonsMobile
                 value={tab}
                 onChange={(_e, v: string) => setParams(v === 'users' ? {} : { tab: v })}
                 aria-label="运营后台"

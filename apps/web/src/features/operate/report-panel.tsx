@@ -129,7 +129,7 @@ export function ReportPanel() {
                 <TableRow>
                   <TableCell>日期</TableCell>
                   {columns.map(([k, label]) => (
-                    <TableCell key={k} align="right">
+                    <TableCell key={k} align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {label}
                     </TableCell>
                   ))}
