@@ -75,3 +75,69 @@ export async function withTempPostgres<T>(fn: (env: Record<string, string>) => P
     await admin.end();
   }
 }
+
+/** What a bench server's own log says: each request's time (request log lines, LOG_LEVEL=info) and,
+ * with `--trace-gc` among BENCH_SERVER_NODE_FLAGS, its long mark-compact collections. */
+export interface ServerLog {
+  served: { url: string; time: number; ms: number }[];
+  gcs: { time: number; ms: number }[];
+}
+
+export function readServerLog(proc: ChildProcess): ServerLog {
+  const log: ServerLog = { served: [], gcs: [] };
+  let rest = '';
+  proc.stdout?.on('data', (d: Buffer) => {
+    const lines = (rest + d.toString()).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      const gc = /Mark-Compact.*?([\d.]+) \/ ([\d.]+) ms/.exec(line);
+      if (gc && Number(gc[1]) + Number(gc[2]) >= 20)
+        log.gcs.push({ time: Date.now(), ms: Number(gc[1]) + Number(gc[2]) });
+      if (!line.includes('"request"')) continue;
+      try {
+        log.served.push(JSON.parse(line) as { url: string; time: number; ms: number });
+      } catch {}
+    }
+  });
+  return log;
+}
+
+const pctOf = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+
+interface TimedRow {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  path?: string;
+  from?: number;
+  to?: number;
+}
+
+/** Prints rows with the client's figures beside the server's own (its request log) for the same
+ * path and time span, and the long collections that fell inside each row. */
+export function printWithServerTimes(rows: TimedRow[], log: ServerLog, duration: number) {
+  const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
+  for (const f of rows) {
+    const long = log.gcs.filter((g) => f.from && f.to && g.time >= f.from && g.time <= f.to);
+    if (long.length)
+      console.log(
+        `${f.name}: ${long.length} mark-compact collections ≥ 20 ms (${long.map((g) => g.ms.toFixed(0)).join(', ')} ms)`,
+      );
+  }
+  console.log(`\n${duration} s per row; server = the server's own request-to-response time`);
+  console.log(`${'row'.padEnd(52)} conns      req/s   p50 ms   p99 ms  server p50  server p99  errors`);
+  for (const f of rows) {
+    const ms = log.served
+      .filter((s) => s.url === f.path && f.from && f.to && s.time >= f.from && s.time <= f.to)
+      .map((s) => s.ms);
+    console.log(
+      `${f.name.padEnd(52)} ${String(f.connections).padStart(5)} ${fmt(f.rps)} ${fmt(f.p50, 1)} ${fmt(f.p99, 1)} ${fmt(pctOf(ms, 50), 1).padStart(11)} ${fmt(pctOf(ms, 99), 1).padStart(11)} ${String(f.errors).padStart(7)}`,
+    );
+  }
+}
