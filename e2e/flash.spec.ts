@@ -2,13 +2,13 @@
 // creates a flash set from it (the dialog shows what it costs against today's free new words), plays
 // a round of learn cards and a round of quiz cards (keyboard and taps), sees each round's summary
 // with the five levels and the missed words, collects a card, ends the set (Result) and finds the
-// collected card in 我的闪卡 (personal/card). Desktop and
-// phone, each with a new account of its own and its own book. "Tomorrow" (due words after a clock move) is covered by
-// the server's integration test with its injected clock: the e2e server runs in real time.
+// collected card in 我的闪卡 (personal/card), and comes back tomorrow (the server's clock moved a day
+// through CLOCK_OFFSET_FILE) to find the missed words due in 今日到期复习. Desktop and phone, each with a
+// new account of its own and its own book.
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { newCandidate } from './support.ts';
+import { moveServerClock, newCandidate } from './support.ts';
 
 /** A new trial candidate per attempt (20 free new words a day): a retry starts from an empty 生词本 and unseen books. */
 async function signIn(page: Page, request: APIRequestContext, prefix: string): Promise<void> {
@@ -135,4 +135,29 @@ test('a candidate creates a flash set from a word book and plays it through ever
   await page.getByRole('button', { name: '已掌握' }).click();
   await expect(page.getByRole('button', { name: '已掌握' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText(/还没有掌握的卡片/)).toBeVisible();
+
+  // Tomorrow: today nothing is due yet; a day later the words missed in round 2 are (with any others
+  // the memory model schedules for that day), and 今日到期复习 makes a set of them with no new words.
+  await page.goto('/word');
+  await page.getByRole('button', { name: '今日到期复习' }).click();
+  const due = page.getByRole('dialog', { name: /闪卡学习/ });
+  await expect(due.getByText(/^今天没有到期需要复习的单词/)).toBeVisible();
+  await due.getByRole('button', { name: '取消' }).click();
+  await moveServerClock(24 * 3600 * 1000);
+  try {
+    await page.reload();
+    await page.getByRole('button', { name: '今日到期复习' }).click();
+    const offer = due.getByText(/本组 \d+ 张卡片，其中新词 0 个/);
+    await expect(offer).toBeVisible();
+    const cards = Number(/本组 (\d+) 张/.exec((await offer.textContent()) ?? '')?.[1]);
+    expect(cards).toBeGreaterThanOrEqual(Math.max(1, wrong));
+    expect(cards).toBeLessThanOrEqual(10);
+    await shot(page, testInfo.project.name, 'due-tomorrow');
+    await due.getByRole('button', { name: '开始学习' }).click();
+    await expect(page.getByText(`本组 ${cards} 张卡片`)).toBeVisible();
+    await page.getByRole('button', { name: '开始学习' }).click();
+    await expect(page.getByText(`第 1 轮 · 第 1 / ${cards} 张`)).toBeVisible();
+  } finally {
+    await moveServerClock(0);
+  }
 });

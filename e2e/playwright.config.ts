@@ -56,6 +56,8 @@ export default defineConfig({
       JWT_SECRET: e2eJwtSecret,
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
+      // The flash journey comes back "tomorrow" by writing an offset here (support.ts moveServerClock).
+      CLOCK_OFFSET_FILE: path.join(process.env.GRE_E2E_DATA_DIR, 'clock-offset-ms'),
       // Essays are graded by a fake model that essay.spec.ts serves on the next port (slow on purpose,
       // so Judging is visible); when it is not running, the built-in scorer grades (the fallback).
       ESSAY_MODEL_URL: `http://127.0.0.1:${port + 1}/v1`,

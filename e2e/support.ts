@@ -25,6 +25,15 @@ export async function codeFromOutbox(to: string, timeoutMs = 10_000): Promise<st
   throw new Error(`no code for ${to} in the outbox`);
 }
 
+/**
+ * Moves the e2e server's clock `ms` ahead of real time (0 brings it back): the server reads the
+ * offset from CLOCK_OFFSET_FILE (playwright.config.ts) at most every 100 ms.
+ */
+export async function moveServerClock(ms: number): Promise<void> {
+  fs.writeFileSync(path.join(process.env.GRE_E2E_DATA_DIR as string, 'clock-offset-ms'), String(ms));
+  await new Promise((r) => setTimeout(r, 300));
+}
+
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
 }

@@ -47,6 +47,8 @@ const envSchema = z.object({
     .regex(/^v?\d+\.\d+\.\d+$/)
     .default('v1.0.0'),
   MAINTENANCE: bool.default(false),
+  /** Development and browser journeys only: a file holding milliseconds added to the server's clock. */
+  CLOCK_OFFSET_FILE: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Threads hashing passwords (scrypt); default: the cores less one, at least one (ADR 0006). */
   PASSWORD_HASH_THREADS: z.coerce
@@ -190,6 +192,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const appEnv = e.APP_ENV ?? 'devel';
+  if (e.CLOCK_OFFSET_FILE && appEnv === 'formal') {
+    throw new StartupError(
+      '正式环境（APP_ENV=formal）不能设置 CLOCK_OFFSET_FILE（只用于开发和浏览器测试）',
+      'CLOCK_OFFSET_FILE cannot be set with APP_ENV=formal (development and browser tests only)',
+    );
+  }
   return {
     ...e,
     APP_ENV: appEnv,

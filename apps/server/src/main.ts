@@ -20,7 +20,7 @@ module.enableCompileCache?.();
 const { buildApp } = await import('./app.ts');
 const { essayModelOf, loadConfig } = await import('./config.ts');
 const { openPglite, openPostgres } = await import('./platform/db.ts');
-const { systemClock } = await import('./platform/clock.ts');
+const { offsetFileClock, systemClock } = await import('./platform/clock.ts');
 const { createDevOutbox, createSmtpMailer, createWebhookSms } = await import('./platform/messaging.ts');
 const { createJobQueue } = await import('./platform/jobs.ts');
 const { databaseConnectionError, databaseConnectTimeoutMs, exitOnStartupError, listenError, withTimeout } =
@@ -40,6 +40,8 @@ const config = (() => {
     return exitOnStartupError(err);
   }
 })();
+// CLOCK_OFFSET_FILE (development and browser journeys only): the server's time moved by a file.
+const clock = config.CLOCK_OFFSET_FILE ? offsetFileClock(config.CLOCK_OFFSET_FILE) : systemClock;
 // Asynchronous writes: a slow reader of stdout (a pipe, a log shipper) must not stall the
 // event loop, as synchronous writes to a full pipe do. Flushed on shutdown.
 const logDestination = pino.destination({ dest: 1, sync: false });
@@ -77,9 +79,9 @@ const database = await openDatabase().catch((err) => exitOnStartupError(err, () 
 lap('open');
 await database.migrate();
 lap('migrate');
-const seeded = await seed(database.db, systemClock, { demoMode: config.demoMode });
+const seeded = await seed(database.db, clock, { demoMode: config.demoMode });
 lap('seed');
-const imported = await importContent(database.db, { contentDir: config.CONTENT_DIR, clock: systemClock });
+const imported = await importContent(database.db, { contentDir: config.CONTENT_DIR, clock });
 lap('import');
 if (!imported.unchanged) log.info({ import: imported }, 'content imported');
 // The job queue (pg-boss) on the same database, after our migrations: it creates its own schema.
@@ -102,7 +104,7 @@ if (config.REDIS_URL) {
 
 const app = await buildApp({
   db: database.db,
-  clock: systemClock,
+  clock,
   mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : outbox,
   sms: config.SMS_WEBHOOK_URL ? createWebhookSms(config.SMS_WEBHOOK_URL, config.SMS_WEBHOOK_TOKEN) : outbox,
   secret: secretFor(),
@@ -129,7 +131,7 @@ const app = await buildApp({
         return createPaymentProvider(config.PAY_PROVIDER, {
           dataDir: config.DATA_DIR,
           publicUrl: config.PAY_PUBLIC_URL,
-          clock: systemClock,
+          clock,
           env: process.env,
         });
       } catch (err) {

@@ -1,6 +1,11 @@
 // chinaDay is plain arithmetic on the hot path; it must name the same day as the time-zone database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chinaDay } from './clock.ts';
+import { loadConfig } from '../config.ts';
+import { chinaDay, offsetFileClock } from './clock.ts';
+import { StartupError } from './startup-errors.ts';
 
 const reference = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Shanghai',
@@ -31,5 +36,27 @@ describe('chinaDay', () => {
       const d = new Date(t);
       if (chinaDay(d) !== reference.format(d)) throw new Error(`differs at ${d.toISOString()}`);
     }
+  });
+});
+
+describe('offsetFileClock (CLOCK_OFFSET_FILE)', () => {
+  it('adds the milliseconds written in the file, read again after its interval; no file or garbage is no offset', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gre-clock-')), 'offset');
+    const clock = offsetFileClock(file, 20);
+    const near = (d: Date, offset: number) => Math.abs(d.getTime() - (Date.now() + offset)) < 1000;
+    expect(near(clock.now(), 0)).toBe(true);
+    const day = 24 * 3600 * 1000;
+    fs.writeFileSync(file, String(day));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(near(clock.now(), day)).toBe(true);
+    expect(chinaDay(clock.now())).toBe(chinaDay(new Date(Date.now() + day)));
+    fs.writeFileSync(file, 'tomorrow');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(near(clock.now(), 0)).toBe(true);
+  });
+
+  it('is refused in formal (production) and accepted in devel', () => {
+    expect(() => loadConfig({ APP_ENV: 'formal', CLOCK_OFFSET_FILE: '/tmp/x' })).toThrow(StartupError);
+    expect(loadConfig({ APP_ENV: 'devel', CLOCK_OFFSET_FILE: '/tmp/x' }).CLOCK_OFFSET_FILE).toBe('/tmp/x');
   });
 });

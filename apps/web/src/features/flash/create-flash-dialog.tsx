@@ -64,7 +64,11 @@ export function CreateFlashDialog({ range, open, onClose }: { range: FlashRange;
                 {c.coins_needed > 0 ? `超出的 ${c.coins_needed} 个新词每个 1 闪卡币，当前余额 ${c.coins} 个。` : ''}
               </DialogContentText>
               {c.cards === 0 ? (
-                <Alert severity="info">这个范围里没有可以学习的单词（已掌握或标为熟词的不再出现）。</Alert>
+                <Alert severity="info">
+                  {range.range_kind === 'due'
+                    ? '今天没有到期需要复习的单词。学过的单词会按记忆曲线在到期那天回到这里。'
+                    : '这个范围里没有可以学习的单词（已掌握或标为熟词的不再出现）。'}
+                </Alert>
               ) : !c.allowed ? (
                 <Alert
                   severity="warning"
