@@ -24,6 +24,8 @@ import { createExamRepo } from './modules/exam/exam.repo.ts';
 import { registerExamRoutes } from './modules/exam/exam.routes.ts';
 import { createExamService, type ExamService } from './modules/exam/exam.service.ts';
 import { mockOnlyIds } from './modules/exam/exam.templates.ts';
+import { registerExportRoutes } from './modules/export/export.routes.ts';
+import { createExport } from './modules/export/export.service.ts';
 import { createFlashRepo } from './modules/flash/flash.repo.ts';
 import { registerFlashRoutes } from './modules/flash/flash.routes.ts';
 import { createFlashService } from './modules/flash/flash.service.ts';
@@ -397,6 +399,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPayHttp(app, pay, payProvider);
   // The operator console (issue 17, ADR 0031): find and read users, open the advanced bank.
   registerOperateRoutes(register, createOperate({ db, clock, bus }));
+  // The staff export (/export): CSV of users, orders, exam results through a signed one-minute address.
+  registerExportRoutes(app, register, createExport({ db, clock, secret: deps.secret }));
 
   // The web app (precompressed, cache headers, SPA fallback for deep links) and the 404s -----------
   await registerWebAssets(app, { distDir: deps.settings.webDistDir, appEnv: deps.settings.appEnv ?? 'devel' });

@@ -6,6 +6,7 @@ import * as craft from './endpoints/craft.ts';
 import * as discount from './endpoints/discount.ts';
 import * as essay from './endpoints/essay.ts';
 import * as exam from './endpoints/exam.ts';
+import * as dataExport from './endpoints/export.ts';
 import * as flash from './endpoints/flash.ts';
 import * as mail from './endpoints/mail.ts';
 import * as pay from './endpoints/pay.ts';
@@ -31,6 +32,7 @@ export const endpointModules = {
   pay,
   discount,
   permission,
+  dataExport,
 } as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>

@@ -19,6 +19,16 @@ export type BookPage = z.infer<typeof bookPageSchema>;
 
 /** What an exam is: a practice set, or a mock of the whole test, one measure or one section. */
 export const examKinds = ['practice', 'mock_full', 'mock_verbal', 'mock_quant', 'mock_section', 'custom'] as const;
+
+/** How each exam kind reads (records, reports, the staff export). */
+export const examKindLabel: Record<(typeof examKinds)[number], string> = {
+  practice: '练习',
+  mock_full: '全真模考',
+  mock_verbal: '语文单科模考',
+  mock_quant: '数学单科模考',
+  mock_section: '单部分模考',
+  custom: '自选组卷',
+};
 export const examKindSchema = z.enum(examKinds);
 export type ExamKind = z.infer<typeof examKindSchema>;
 

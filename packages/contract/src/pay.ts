@@ -2,7 +2,7 @@
 // server prices, orders (trades) with the spec's status set, discount codes, vouchers, and the
 // dialog's messages, worded once here for the web and the tests.
 import { z } from 'zod';
-import { paymentKindSchema, tradeStatusSchema } from './enums.ts';
+import { paymentKindSchema, TradeStatus, tradeStatusSchema } from './enums.ts';
 
 export const planSchema = z.object({
   kind: paymentKindSchema,
@@ -97,3 +97,17 @@ export const payMessages = {
 
 export const payProviderNames = ['sandbox', 'wechat', 'alipay'] as const;
 export const payProviderSchema = z.enum(payProviderNames);
+
+/** How an order's status reads (the personal page, the operator console, the staff CSV export). */
+export const tradeStatusLabel: Record<number, string> = {
+  [TradeStatus.WaitPay]: '待支付',
+  [TradeStatus.PaySuccess]: '已支付，处理中',
+  [TradeStatus.ApplySuccess]: '已开通',
+  [TradeStatus.ApplyFail]: '开通失败（请联系客服）',
+  [TradeStatus.Refund]: '已退款',
+  [TradeStatus.ManualInvalid]: '已作废',
+  [TradeStatus.PayTimeout]: '已超时',
+  [TradeStatus.PayCancel]: '已关闭',
+  [TradeStatus.PayFail]: '支付失败',
+  [TradeStatus.InitPayFail]: '下单失败',
+};

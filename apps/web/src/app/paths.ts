@@ -40,6 +40,7 @@ export const paths = {
   manageNotices: '/web_manage/notices',
   operate: '/operate',
   teach: '/teach',
+  export: '/export',
 } as const;
 
 /** /mail on one of its five tabs (the inbox without a query). */

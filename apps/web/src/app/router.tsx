@@ -27,6 +27,7 @@ export function createAppRouter() {
         { path: 'operate', lazy: () => import('../features/operate/operate-route.tsx') },
         { path: 'web_manage', lazy: () => import('../features/operate/web-manage-route.tsx') },
         { path: 'teach', lazy: () => import('../features/teach/teach-route.tsx') },
+        { path: 'export', lazy: () => import('../features/export/export-route.tsx') },
         {
           path: 'exam/:examId',
           lazy: () => import('../features/exam/exam-route.tsx'),

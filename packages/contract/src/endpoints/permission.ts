@@ -299,18 +299,24 @@ const reportCounts = z.object({
   teacher_graded: z.number().int(),
 });
 
+/** A range of China days (YYYY-MM-DD, both included): the report's and the staff export's. */
+export const chinaDayRangeFields = {
+  from: z.iso.date({ error: '开始日期格式不正确（YYYY-MM-DD）' }),
+  to: z.iso.date({ error: '结束日期格式不正确（YYYY-MM-DD）' }),
+};
+
+/** `schema` refusing a day range that ends before it starts or is longer than 366 days. */
+export const withinChinaYear = <T extends z.ZodType<{ from: string; to: string }>>(schema: T): T =>
+  schema
+    .refine((p) => p.from <= p.to, { error: '结束日期不能早于开始日期' })
+    .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 365 * 86_400_000, { error: '一次最多 366 天' });
+
 export const getReport = endpoint({
   path: '/api/permission/get_report',
   summary: '运营：运营报表（按北京时间逐日与合计：注册、活跃、首次付费、订单与收入（按套餐）、模考、作文批改）',
   access: 'operator',
   errors: [],
-  request: z
-    .object({
-      from: z.iso.date({ error: '开始日期格式不正确（YYYY-MM-DD）' }),
-      to: z.iso.date({ error: '结束日期格式不正确（YYYY-MM-DD）' }),
-    })
-    .refine((p) => p.from <= p.to, { error: '结束日期不能早于开始日期' })
-    .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 365 * 86_400_000, { error: '一次最多 366 天' }),
+  request: withinChinaYear(z.object(chinaDayRangeFields)),
   response: z.object({
     days: z.array(reportCounts.extend({ day: z.string() })),
     totals: reportCounts,

@@ -214,6 +214,7 @@ const walks: Record<string, Walk> = {
   '/api/permission/batch_check_newman': { none: 'new users as staff see them' },
   '/api/permission/batch_newman_gift': { none: 'counts' },
   '/api/permission/get_report': { none: 'counts per day and plan' },
+  '/api/export/prepare': { none: 'a staff download address (users, orders, exam scores: no question content)' },
 };
 
 function chunks<T>(xs: T[], n: number): T[][] {

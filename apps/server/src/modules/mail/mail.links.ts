@@ -3,7 +3,7 @@
 // that user's notice e-mails off. Tokens are HMAC-SHA256 under a key derived from the server's secret
 // (the one that signs logins, deps.secret), so a link names its user and notice and cannot be forged
 // or moved to another user or notice; the expiry is inside the signed text.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createSigner } from '../../platform/signed.ts';
 
 export type LinkCheck = { ok: true } | { ok: false; reason: 'invalid' | 'expired' };
 
@@ -19,13 +19,8 @@ export interface MailLinks {
 
 export function createMailLinks(secret: string, publicUrl: string): MailLinks {
   // Its own key: a MAC of a link is never a MAC any other part of the server would accept.
-  const key = createHmac('sha256', secret).update('gre-prep mail links v1').digest();
-  const mac = (text: string) => createHmac('sha256', key).update(text).digest('base64url');
-  const same = (a: string, b: string) => {
-    const x = Buffer.from(a);
-    const y = Buffer.from(b);
-    return x.length === y.length && timingSafeEqual(x, y);
-  };
+  const signer = createSigner(secret, 'gre-prep mail links v1');
+  const mac = signer.sign;
   const base = publicUrl.replace(/\/+$/, '');
 
   const links: MailLinks = {
@@ -37,7 +32,7 @@ export function createMailLinks(secret: string, publicUrl: string): MailLinks {
       const m = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
       if (!m) return { ok: false, reason: 'invalid' };
       const [, exp = '', given = ''] = m;
-      if (!same(given, mac(`notice|${userId}|${noticeId}|${exp}`))) return { ok: false, reason: 'invalid' };
+      if (!signer.verify(`notice|${userId}|${noticeId}|${exp}`, given)) return { ok: false, reason: 'invalid' };
       if (Number.parseInt(exp, 36) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
       return { ok: true };
     },
@@ -45,7 +40,7 @@ export function createMailLinks(secret: string, publicUrl: string): MailLinks {
       return mac(`unsubscribe|${userId}`);
     },
     checkUnsubscribe(userId, token) {
-      return same(token, mac(`unsubscribe|${userId}`)) ? { ok: true } : { ok: false, reason: 'invalid' };
+      return signer.verify(`unsubscribe|${userId}`, token) ? { ok: true } : { ok: false, reason: 'invalid' };
     },
     noticeUrl(userId, noticeId, expiresAt) {
       return `${base}/notice/${userId}/${noticeId}/${links.noticeToken(userId, noticeId, expiresAt)}`;

@@ -182,14 +182,7 @@ export const sectionKindLabel: Record<Section['kind'], string> = {
   practice: '练习',
 };
 
-export const examKindLabel: Record<Exam['kind'], string> = {
-  practice: '练习',
-  mock_full: '全真模考',
-  mock_verbal: '语文单科模考',
-  mock_quant: '数学单科模考',
-  mock_section: '单部分模考',
-  custom: '自选组卷',
-};
+export { examKindLabel } from '@gre/contract/exam';
 
 /** Whether a section shows the calculator: Quant, or a practice section made only of math. */
 export function hasCalculator(section: Pick<Section, 'kind' | 'questions'>): boolean {

@@ -70,6 +70,9 @@ export function PersonalPage() {
                 <Button component={Link} to={paths.manageNotices} variant="outlined">
                   站内通知
                 </Button>
+                <Button component={Link} to={paths.export} variant="outlined">
+                  导出数据
+                </Button>
               </>
             ) : null}
             {user.is_admin || user.authority.is_teacher ? (

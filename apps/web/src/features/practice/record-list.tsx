@@ -1,6 +1,7 @@
 // Records of exams started: name, kind, status, result, date; unfinished ones resume, finished
 // ones open their report. Used by /record and by "我的模考" on /simulate.
 import type { ExamRecord } from '@gre/contract/exam';
+import { examKindLabel } from '@gre/contract/exam';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,15 +12,6 @@ import { Link } from 'react-router';
 import { examHref, reportHref } from '../../app/paths.ts';
 import { chinaTimeZone } from '../../lib/china-time.ts';
 import { examStatusLabel, isUnfinished, recordSummary } from './practice-logic.ts';
-
-const kindLabel: Record<ExamRecord['kind'], string> = {
-  practice: '练习',
-  mock_full: '全真模考',
-  mock_verbal: '语文单科',
-  mock_quant: '数学单科',
-  mock_section: '单部分模考',
-  custom: '自选组卷',
-};
 
 const dateTime = new Intl.DateTimeFormat('zh-CN', {
   timeZone: chinaTimeZone,
@@ -44,7 +36,7 @@ export function RecordList(props: { records: readonly ExamRecord[] }) {
             <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
                 <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{r.name}</Typography>
-                <Chip size="small" label={kindLabel[r.kind]} variant="outlined" />
+                <Chip size="small" label={examKindLabel[r.kind]} variant="outlined" />
                 <Chip size="small" label={examStatusLabel[r.status]} color={open ? 'primary' : 'default'} />
               </Box>
               <Typography variant="body2" color="text.secondary">

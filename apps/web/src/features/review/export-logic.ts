@@ -1,6 +1,7 @@
 // The export of review questions (personal/export): which ids (the URL, or sessionStorage for a
 // long selection) and the files made in the browser (CSV, Markdown).
 import { type Craft, craftTextFields } from '@gre/contract/craft';
+import { csvBom, csvLine } from '@gre/contract/csv';
 import type { Question, QuestionGroup } from '@gre/contract/question';
 
 const storageKey = 'review-export-ids';
@@ -52,17 +53,11 @@ const columns: [keyof ExportRow, string][] = [
   ['note', '我的笔记'],
 ];
 
-function csvCell(value: string): string {
-  // Quote everything; a leading = + - @ would be a formula in a spreadsheet: prefix it.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
 /** CSV with a BOM, so spreadsheet programs read the Chinese as UTF-8. */
 export function toCsv(rows: readonly ExportRow[]): string {
-  const lines = [columns.map(([, label]) => csvCell(label)).join(',')];
-  for (const r of rows) lines.push(columns.map(([key]) => csvCell(r[key])).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return (
+    csvBom + csvLine(columns.map(([, label]) => label)) + rows.map((r) => csvLine(columns.map(([k]) => r[k]))).join('')
+  );
 }
 
 export function toMarkdown(rows: readonly ExportRow[], title: string): string {
