@@ -6,7 +6,8 @@
 // baseline in the same run: the same name-prefix queries with index and bitmap scans off (what the
 // search costs without users_name_prefix_idx and the unique indexes). Then get_report over a year
 // (users' sign-ups spread over it, 200,000 orders, 2,000,000 exams, 5,000,000 active user-days, 200,000
-// essays): the p50 and max of 5 runs after a warm-up, against the 1 s target.
+// essays): the first report (which counts and stores the closed days, as the nightly job would) and the
+// p50 and max of 5 runs after it, against the 1 s target.
 import pg from 'pg';
 import { createOperate } from '../../apps/server/src/modules/operate/operate.service.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
@@ -120,11 +121,18 @@ async function main() {
     const yearAgo = new Date(Date.now() + 8 * 3_600_000 - 364 * 86_400_000).toISOString().slice(0, 10);
     const reports: number[] = [];
     let totals: Record<string, number> = {};
-    for (let i = 0; i < 6; i++) {
+    let estimated = false;
+    // The first report counts every closed day from the events and stores its row (what the nightly
+    // job otherwise does one day at a time): the cost of the report without rollups, plus the writes.
+    const c0 = process.hrtime.bigint();
+    await operate.report(yearAgo, today);
+    const cold = ms(c0);
+    for (let i = 0; i < 5; i++) {
       const s0 = process.hrtime.bigint();
       const r = await operate.report(yearAgo, today);
-      if (i > 0) reports.push(ms(s0)); // the first run warms the caches
+      reports.push(ms(s0));
       totals = r.totals;
+      estimated = r.active_estimated;
     }
 
     // Baseline: the name-prefix arm alone, without indexes (sequential scan), a few queries.
@@ -155,9 +163,11 @@ async function main() {
     console.log(`target p95 < 50 ms: ${p95 < 50 ? 'met' : 'NOT met'}`);
     const r50 = quantile(reports, 0.5);
     console.log(`\n## get_report ${yearAgo} → ${today} (365 days)\n`);
-    console.log(`totals: ${JSON.stringify(totals)}`);
+    console.log(`totals: ${JSON.stringify(totals)} (distinct active ${estimated ? 'estimated' : 'exact'})`);
+    console.log(`first report, counting the 364 closed days from the events and storing them: ${cold.toFixed(0)} ms`);
     console.log(
-      `${reports.length} runs after one warm-up: p50 ${r50.toFixed(0)} ms, max ${Math.max(...reports).toFixed(0)} ms`,
+      `${reports.length} runs from the stored days (today live): p50 ${r50.toFixed(0)} ms, max ${Math.max(...reports).toFixed(0)} ms` +
+        ` (${(cold / r50).toFixed(0)}× faster than the first)`,
     );
     console.log(`target < 1 s: ${Math.max(...reports) < 1000 ? 'met' : 'NOT met'}`);
   } finally {

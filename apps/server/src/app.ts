@@ -34,6 +34,7 @@ import { createMailRepo } from './modules/mail/mail.repo.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createMemoryService } from './modules/memory/memory.service.ts';
+import { startReportRollups } from './modules/operate/operate.report.ts';
 import { registerOperateRoutes } from './modules/operate/operate.routes.ts';
 import { createOperate } from './modules/operate/operate.service.ts';
 import { createDiscountCodes } from './modules/pay/pay.codes.ts';
@@ -399,6 +400,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPayHttp(app, pay, payProvider);
   // The operator console (issue 17, ADR 0031): find and read users, open the advanced bank.
   registerOperateRoutes(register, createOperate({ db, clock, bus }));
+  if (deps.jobs) await startReportRollups(deps.jobs, db, clock);
   // The staff export (/export): CSV of users, orders, exam results through a signed one-minute address.
   registerExportRoutes(app, register, createExport({ db, clock, secret: deps.secret }));
 

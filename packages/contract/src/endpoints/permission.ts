@@ -320,6 +320,8 @@ export const getReport = endpoint({
   response: z.object({
     days: z.array(reportCounts.extend({ day: z.string() })),
     totals: reportCounts,
+    /** Periods over 31 days estimate the distinct active users (about ±2%); shorter ones count them. */
+    active_estimated: z.boolean(),
     plans: z.array(
       z.object({
         kind: paymentKindSchema,

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -184,3 +185,17 @@ export const newmanGifts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.giftKey, t.userId] })],
 );
+
+/**
+ * The operations report's closed China days (issue 17, ADR 0031 amendment): each figure of the day,
+ * its applied orders per plan, and a HyperLogLog sketch (base64) of the users active that day. Written
+ * once a day has been over for a while (by the nightly job or the first report that needs it), so a
+ * year's report reads 365 small rows instead of a year of events.
+ */
+export const reportDays = pgTable('report_days', {
+  day: date({ mode: 'string' }).primaryKey(),
+  figures: jsonb().notNull(),
+  plans: jsonb().notNull(),
+  activeSketch: text().notNull(),
+  computedAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -75,7 +75,7 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
     );
 
   return {
-    report: (from: string, to: string) => operationsReport(db, from, to),
+    report: (from: string, to: string) => operationsReport(db, clock, from, to),
 
     async newUsers(b: { from: string; to: string }) {
       const where = newIn(new Date(b.from), new Date(b.to));

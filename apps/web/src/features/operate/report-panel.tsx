@@ -92,6 +92,7 @@ export function ReportPanel() {
                   {k === 'active' ? '（去重）' : ''}
                 </Typography>
                 <Typography component="dd" sx={{ m: 0, fontSize: '1.3rem', fontWeight: 700 }}>
+                  {k === 'active' && data.active_estimated ? '约 ' : ''}
                   {cell(data.totals, k)}
                 </Typography>
               </Paper>
