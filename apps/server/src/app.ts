@@ -1,13 +1,15 @@
 // buildApp: the whole HTTP application as a value. Platform plugins first, then domain modules.
 // It never listens; main.ts and the tests decide what to do with it.
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import * as syncEp from '@gre/contract/endpoints/sync';
 import { headers } from '@gre/contract/envelope';
 import { buildOpenApi } from '@gre/contract/openapi';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { AppEnv } from './config.ts';
+import { type AppEnv, repoRoot } from './config.ts';
 import { createCraftRepo } from './modules/craft/craft.repo.ts';
 import { registerCraftRoutes } from './modules/craft/craft.routes.ts';
 import { createCraftService } from './modules/craft/craft.service.ts';
@@ -44,6 +46,7 @@ import { registerPayRoutes } from './modules/pay/pay.routes.ts';
 import { createPayService } from './modules/pay/pay.service.ts';
 import { createPayStaff } from './modules/pay/pay.staff.ts';
 import type { PaymentProvider } from './modules/pay/providers/provider.ts';
+import { createContentSync } from './modules/question/content-sync.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { createQuestionService } from './modules/question/question.service.ts';
 import { loadRights, type Rights } from './modules/question/rights.ts';
@@ -102,6 +105,8 @@ export interface AppDeps {
     maintenanceForced: boolean;
     rateLimitPerMinute: number;
     webDistDir?: string;
+    /** The question bank's files that /sync imports (CONTENT_DIR); default the repository's content/. */
+    contentDir?: string;
     /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY, ADR 0018); none by default. */
     trustProxy?: string[];
     /** The password worker pool (PASSWORD_HASH_THREADS, PASSWORD_HASH_QUEUE); defaults in platform/password-pool.ts. */
@@ -347,6 +352,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(register, system, rightsSources);
   registerRightsTableImage(app, rightsSources);
   registerQuestionRoutes(register, questions);
+  // /sync (issue 17): the admin's dry run and import of content/ without a restart.
+  const contentSync = createContentSync({
+    db,
+    clock,
+    contentDir: deps.settings.contentDir ?? path.join(repoRoot, 'content'),
+    invalidate: () => questions.invalidate(),
+  });
+  register(syncEp.syncPlan, () => contentSync.plan());
+  register(syncEp.syncApply, (b, ctx) => contentSync.apply(b.plan_id, ctx));
   const words = createWordService({
     db,
     repo: createWordRepo(db),

@@ -116,6 +116,7 @@ const app = await buildApp({
     maintenanceForced: config.MAINTENANCE,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     webDistDir: config.WEB_DIST_DIR,
+    contentDir: config.CONTENT_DIR,
     trustProxy: config.TRUST_PROXY,
     passwordHashThreads: config.PASSWORD_HASH_THREADS,
     passwordHashQueue: config.PASSWORD_HASH_QUEUE,

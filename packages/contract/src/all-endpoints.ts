@@ -13,6 +13,7 @@ import * as pay from './endpoints/pay.ts';
 import * as permission from './endpoints/permission.ts';
 import * as question from './endpoints/question.ts';
 import * as summary from './endpoints/summary.ts';
+import * as contentSync from './endpoints/sync.ts';
 import * as system from './endpoints/system.ts';
 import * as user from './endpoints/user.ts';
 import * as word from './endpoints/word.ts';
@@ -33,6 +34,7 @@ export const endpointModules = {
   discount,
   permission,
   dataExport,
+  contentSync,
 } as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>

@@ -130,6 +130,8 @@ export async function createTestApp(
     apiDocs?: ApiDocsSetting;
     /** A built web app to serve (platform/web-assets.ts). */
     webDistDir?: string;
+    /** The content folder /sync reads (default the repository's content/). */
+    contentDir?: string;
     /** Trusted reverse proxies (TRUST_PROXY); none by default. */
     trustProxy?: string[];
     /** Requests per address per minute (0 = no limit, the default). */
@@ -158,6 +160,7 @@ export async function createTestApp(
       rateLimitPerMinute: opts.rateLimitPerMinute ?? 0,
       appEnv: opts.appEnv,
       apiDocs: opts.apiDocs,
+      contentDir: opts.contentDir,
       webDistDir: opts.webDistDir,
       trustProxy: opts.trustProxy,
     },

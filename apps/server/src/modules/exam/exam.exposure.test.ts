@@ -214,6 +214,8 @@ const walks: Record<string, Walk> = {
   '/api/permission/batch_check_newman': { none: 'new users as staff see them' },
   '/api/permission/batch_newman_gift': { none: 'counts' },
   '/api/permission/get_report': { none: 'counts per day and plan' },
+  '/api/system/sync_plan': { none: 'question ids and file names of an import (admin only)' },
+  '/api/system/sync_apply': { none: 'counts of an import' },
   '/api/export/prepare': { none: 'a staff download address (users, orders, exam scores: no question content)' },
 };
 

@@ -86,9 +86,13 @@ async function countDays(db: Db, from: string, to: string): Promise<Map<string, 
       sql`select day::text as day, count(*)::int as active from daily_activity
           where day >= ${from}::date and day <= ${to}::date group by 1`,
     ),
+    // A first purchase in the period is the earliest applied order of a buyer of the period.
     perDay(
       sql`select ${chinaDayOf('first')} as day, count(*)::int as first_purchases
-          from (select min(applied_at) as first from trades where applied_at is not null group by user_id) f
+          from (select min(applied_at) as first from trades
+                where applied_at is not null
+                  and user_id in (select user_id from trades where applied_at is not null and ${inRange('applied_at')})
+                group by user_id) f
           where ${inRange('first')} group by 1`,
     ),
     perDay(

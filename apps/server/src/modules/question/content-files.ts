@@ -14,9 +14,12 @@ export interface LoadedSet extends ContentSet {
 }
 
 export class ContentError extends Error {
+  /** Each problem, named by its file (`folder/file.yaml: path: message`). */
+  readonly problems: readonly string[];
   constructor(problems: string[]) {
     super(`content/ has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ContentError';
+    this.problems = problems;
   }
 }
 

