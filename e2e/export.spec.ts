@@ -1,7 +1,8 @@
 // The staff export (/export, issue 17): the demo operator goes from the personal page's 工作台 to
 // 导出数据, exports the users who signed up today (a new candidate among them) and saves the CSV the
 // browser downloads; a range the server refuses is shown in the contract's words; a candidate on
-// /export is told no. Desktop and phone (the form must not break on a phone).
+// /export is told no. Desktop and phone (the form must not break on a phone). An admin runs /sync's dry
+// run (题库同步) and finds the bank as the files say (desktop).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -51,4 +52,21 @@ test('an operator exports today’s new users as CSV from 导出数据 @phone', 
     path: path.join(import.meta.dirname, `../test-results/screens/export-${testInfo.project.name}.png`),
     fullPage: true,
   });
+});
+
+test('an admin runs the content sync’s dry run from 题库同步: the bank matches the files', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await apiLogin(request, 'admin@demo.gre-prep.cn'));
+  await page.goto('/personal');
+  await page.getByRole('navigation', { name: '工作台' }).getByRole('link', { name: '题库同步' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '题库同步' })).toBeVisible();
+  await page.getByRole('button', { name: '预演', exact: true }).click();
+  const result = page.getByRole('region', { name: '预演结果' });
+  await expect(result.getByText(/^预演结果：\d+ 个文件、\d+ 道题；未变化 \d+ 道$/)).toBeVisible();
+  for (const title of ['新增（0）', '修改或重新上线（0）', '下线（0）'])
+    await expect(result.getByRole('heading', { name: title })).toBeVisible();
+  await expect(result.getByRole('button', { name: '没有需要导入的变化' })).toBeDisabled();
+  await page.screenshot({ path: path.join(import.meta.dirname, '../test-results/screens/sync-desktop.png') });
 });

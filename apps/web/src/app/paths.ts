@@ -41,6 +41,7 @@ export const paths = {
   operate: '/operate',
   teach: '/teach',
   export: '/export',
+  sync: '/sync',
 } as const;
 
 /** /mail on one of its five tabs (the inbox without a query). */

@@ -28,6 +28,7 @@ export function createAppRouter() {
         { path: 'web_manage', lazy: () => import('../features/operate/web-manage-route.tsx') },
         { path: 'teach', lazy: () => import('../features/teach/teach-route.tsx') },
         { path: 'export', lazy: () => import('../features/export/export-route.tsx') },
+        { path: 'sync', lazy: () => import('../features/sync/sync-route.tsx') },
         {
           path: 'exam/:examId',
           lazy: () => import('../features/exam/exam-route.tsx'),

@@ -81,9 +81,14 @@ export function PersonalPage() {
               </Button>
             ) : null}
             {user.is_admin ? (
-              <Button component={Link} to={paths.webManage} variant="outlined">
-                网站管理
-              </Button>
+              <>
+                <Button component={Link} to={paths.webManage} variant="outlined">
+                  网站管理
+                </Button>
+                <Button component={Link} to={paths.sync} variant="outlined">
+                  题库同步
+                </Button>
+              </>
             ) : null}
           </Stack>
         </Paper>

@@ -1,0 +1,192 @@
+// Route module for /sync (issue 17; outside the navigation like the spec's other staff pages): the
+// admin imports the question bank from the server's content/ folder. 预演 is the dry run (what would
+// be added, changed and retired, or every problem named by its file; nothing written); 导入 applies
+// exactly that plan, and the server refuses it if the files or the bank changed since.
+import { type SyncPlan, syncApply, syncPlan } from '@gre/contract/endpoints/sync';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, type LoaderFunctionArgs } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { requireUser } from '../../app/route-guards.ts';
+import { api, errorText } from '../../lib/api-client.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
+  await requireUser(request);
+  return null;
+}
+
+const changeKinds = [
+  ['added', '新增'],
+  ['changed', '修改或重新上线'],
+  ['retired', '下线'],
+] as const;
+
+function ChangeList(props: { title: string; list: SyncPlan['added'] }) {
+  const { title, list } = props;
+  const id = `sync-${title}`;
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 0.5 }}>
+        {title}（{list.count}）
+      </Typography>
+      {list.count ? (
+        <Box
+          component="ul"
+          sx={{ m: 0, pl: 2.5, maxHeight: 220, overflow: 'auto', fontFamily: 'monospace', fontSize: '0.85rem' }}
+          tabIndex={0}
+          aria-label={`${title}的题目`}
+        >
+          {list.items.map((i) => (
+            <li key={i.id}>
+              {i.id}{' '}
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                {i.file}
+              </Box>
+            </li>
+          ))}
+          {list.count > list.items.length ? (
+            <li>
+              …共 {list.count} 道，只列出前 {list.items.length} 道
+            </li>
+          ) : null}
+        </Box>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          无
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function SyncPanel() {
+  const [plan, setPlan] = useState<SyncPlan | null>(null);
+  const [error, setError] = useState('');
+  const [result, setResult] = useState('');
+  const check = useMutation({
+    mutationFn: () => api(syncPlan, {}),
+    onMutate: () => {
+      setError('');
+      setResult('');
+    },
+    onSuccess: setPlan,
+    onError: (e) => setError(errorText(e)),
+  });
+  const apply = useMutation({
+    mutationFn: (planId: string) => api(syncApply, { plan_id: planId }),
+    onMutate: () => setError(''),
+    onSuccess: (r) => {
+      setPlan(null);
+      setResult(
+        `导入完成：新增 ${r.added} 道，修改 ${r.changed} 道，下线 ${r.retired} 道` +
+          `${r.word_questions === null ? '' : `，单词题重建 ${r.word_questions} 道`}，用时 ${(r.ms / 1000).toFixed(1)} 秒。各服务进程已重新加载题库。`,
+      );
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const pending = plan ? plan.added.count + plan.changed.count + plan.retired.count : 0;
+  const busy = check.isPending || apply.isPending;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2}>
+        <Typography variant="body2" color="text.secondary">
+          从服务器的 content/
+          目录导入题库。先预演：读取并校验全部文件，列出将新增、修改、下线的题目（不写入）；确认后再导入。
+          预演之后文件或题库有变化时，导入会被拒绝，请重新预演。
+        </Typography>
+        <Box>
+          <Button variant="contained" onClick={() => check.mutate()} disabled={busy} sx={{ minHeight: 44 }}>
+            {plan ? '重新预演' : '预演'}
+          </Button>
+        </Box>
+        {busy ? (
+          <Box role="status" aria-live="polite">
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {check.isPending ? '正在读取并校验题库文件…' : '正在导入题库并通知各服务进程重新加载…'}
+            </Typography>
+            <LinearProgress aria-label={check.isPending ? '预演进度' : '导入进度'} />
+          </Box>
+        ) : null}
+        {error ? (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        {result ? (
+          <Alert severity="success" role="status">
+            {result}
+          </Alert>
+        ) : null}
+        {plan ? (
+          <Stack spacing={2} component="section" aria-label="预演结果">
+            <Typography sx={{ fontWeight: 600 }}>
+              预演结果：{plan.files} 个文件、{plan.questions} 道题；未变化 {plan.unchanged} 道
+              {plan.vocabulary_changed ? '；词表或单词释义有变化，导入时重建单词题' : ''}
+            </Typography>
+            {plan.problems.length ? (
+              <Alert severity="error">
+                <Typography sx={{ fontWeight: 600, mb: 0.5 }}>
+                  文件有 {plan.problems.length} 处错误，修正后再预演：
+                </Typography>
+                <Box component="ul" sx={{ m: 0, pl: 2.5, fontFamily: 'monospace', fontSize: '0.85rem' }}>
+                  {plan.problems.slice(0, 50).map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </Box>
+              </Alert>
+            ) : (
+              changeKinds.map(([k, title]) => <ChangeList key={k} title={title} list={plan[k]} />)
+            )}
+            <Box>
+              <Button
+                variant="contained"
+                color="warning"
+                onClick={() => apply.mutate(plan.plan_id)}
+                disabled={busy || plan.problems.length > 0 || (pending === 0 && !plan.vocabulary_changed)}
+                sx={{ minHeight: 44 }}
+              >
+                {pending || plan.vocabulary_changed ? '按预演结果导入' : '没有需要导入的变化'}
+              </Button>
+            </Box>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function Component() {
+  const me = useCurrentUser();
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
+      <Container maxWidth="md" sx={{ px: { xs: 1.5, sm: 3 } }}>
+        <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
+          <Button startIcon={<ArrowBack />} component={Link} to={paths.home}>
+            返回首页
+          </Button>
+          {me.is_admin ? (
+            <Button component={Link} to={paths.webManage}>
+              网站管理
+            </Button>
+          ) : null}
+        </Stack>
+        <Stack component="main" spacing={3}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
+            题库同步
+          </Typography>
+          {me.is_admin ? <SyncPanel /> : <Alert severity="warning">只有管理员可以同步题库。</Alert>}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
