@@ -316,7 +316,8 @@ describe('re-importing content', () => {
     } finally {
       await t.close();
     }
-  });
+    // Three imports of the whole bank: seconds on a quiet machine, more on a loaded one.
+  }, 90_000);
 
   it('refuses invalid content and names the file', async () => {
     const t = await createTestApp('pglite');
