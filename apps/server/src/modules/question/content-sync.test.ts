@@ -102,7 +102,7 @@ describe.each(testDbKinds())('content sync on %s', (kind) => {
     const [audit] = await t.database.db.select().from(staffAudit).where(eq(staffAudit.action, 'sync_content'));
     expect(audit).toMatchObject({ subject: again.plan_id, after: { added: 1, changed: 1 } });
     expect((await ok(sep.syncPlan, {})).changed.count).toBe(0);
-  });
+  }, 90_000);
 
   it('names a broken file’s problems and refuses to import them', async () => {
     fs.writeFileSync(file('math/zz-broken.yaml'), 'set: zz-broken\nquestions: [\n');
