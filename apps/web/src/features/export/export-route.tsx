@@ -3,12 +3,10 @@
 // as CSV. The server audits each export and answers a download address valid for a minute; the
 // browser saves the streamed file. Everyone else is told no; the server refuses them either way.
 import { type ExportKind, exportKindLabel, exportKinds, prepareExport } from '@gre/contract/endpoints/export';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
@@ -18,9 +16,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
+import { StaffPage } from '../../components/staff-page.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { fieldError } from '../../lib/validate.ts';
@@ -126,27 +125,15 @@ function ExportForm() {
 
 export function Component() {
   const me = useCurrentUser();
-  const allowed = me.is_admin || me.authority.is_operator;
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
-      <Container maxWidth="sm" sx={{ px: { xs: 1.5, sm: 3 } }}>
-        <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
-          <Button startIcon={<ArrowBack />} component={Link} to={paths.home}>
-            返回首页
-          </Button>
-          {allowed ? (
-            <Button component={Link} to={paths.operate}>
-              运营后台
-            </Button>
-          ) : null}
-        </Stack>
-        <Stack component="main" spacing={3}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
-            导出数据
-          </Typography>
-          {allowed ? <ExportForm /> : <Alert severity="warning">只有运营和管理员可以导出数据。</Alert>}
-        </Stack>
-      </Container>
-    </Box>
+    <StaffPage
+      title="导出数据"
+      maxWidth="sm"
+      allowed={me.is_admin || me.authority.is_operator}
+      denied="只有运营和管理员可以导出数据。"
+      links={[{ to: paths.operate, label: '运营后台' }]}
+    >
+      <ExportForm />
+    </StaffPage>
   );
 }

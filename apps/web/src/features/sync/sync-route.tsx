@@ -3,20 +3,19 @@
 // be added, changed and retired, or every problem named by its file; nothing written); 导入 applies
 // exactly that plan, and the server refuses it if the files or the bank changed since.
 import { type SyncPlan, syncApply, syncPlan } from '@gre/contract/endpoints/sync';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
+import { StaffPage } from '../../components/staff-page.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 
@@ -168,25 +167,13 @@ function SyncPanel() {
 export function Component() {
   const me = useCurrentUser();
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
-      <Container maxWidth="md" sx={{ px: { xs: 1.5, sm: 3 } }}>
-        <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
-          <Button startIcon={<ArrowBack />} component={Link} to={paths.home}>
-            返回首页
-          </Button>
-          {me.is_admin ? (
-            <Button component={Link} to={paths.webManage}>
-              网站管理
-            </Button>
-          ) : null}
-        </Stack>
-        <Stack component="main" spacing={3}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
-            题库同步
-          </Typography>
-          {me.is_admin ? <SyncPanel /> : <Alert severity="warning">只有管理员可以同步题库。</Alert>}
-        </Stack>
-      </Container>
-    </Box>
+    <StaffPage
+      title="题库同步"
+      allowed={me.is_admin}
+      denied="只有管理员可以同步题库。"
+      links={[{ to: paths.webManage, label: '网站管理' }]}
+    >
+      <SyncPanel />
+    </StaffPage>
   );
 }

@@ -9,12 +9,10 @@ import type { TeacherQueueItem } from '@gre/contract/endpoints/essay';
 import * as eep from '@gre/contract/endpoints/essay';
 import { IssueResultStatus } from '@gre/contract/enums';
 import { type EssayTraitKey, essayTraitKeys, essayTraitLabel } from '@gre/contract/essay';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -27,9 +25,9 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { requireUser } from '../../app/route-guards.ts';
+import { StaffPage } from '../../components/staff-page.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -341,83 +339,65 @@ export function Component() {
     setSelected(after?.id ?? null);
   };
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
-      <Container maxWidth="xl" sx={{ px: { xs: 1.5, sm: 3 } }}>
-        <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
-          <Button startIcon={<ArrowBack />} component={Link} to={paths.home}>
-            返回首页
-          </Button>
-        </Stack>
-        <Stack component="main" spacing={2.5}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
-            批改作文
+    <StaffPage title="批改作文" maxWidth="xl" spacing={2.5} allowed={allowed} denied="只有老师可以批改作文。">
+      <QueueFilters
+        filters={filters}
+        prompts={queue.data?.prompts ?? []}
+        onChange={(f) => {
+          setFilters(f);
+          setSelected(null);
+        }}
+      />
+      {queue.isError ? <Alert severity="error">{errorText(queue.error)}</Alert> : null}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(260px, 1fr) minmax(0, 3fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Paper variant="outlined" component="section" aria-label="批改队列" sx={{ p: 1.5, minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {filters.graded ? '已批改' : '待批改'} {total} 篇，最早提交的在前
           </Typography>
-          {allowed ? (
-            <>
-              <QueueFilters
-                filters={filters}
-                prompts={queue.data?.prompts ?? []}
-                onChange={(f) => {
-                  setFilters(f);
-                  setSelected(null);
-                }}
-              />
-              {queue.isError ? <Alert severity="error">{errorText(queue.error)}</Alert> : null}
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 2,
-                  gridTemplateColumns: { xs: '1fr', lg: 'minmax(260px, 1fr) minmax(0, 3fr)' },
-                  alignItems: 'start',
-                }}
+          {items.length ? (
+            <QueueList items={items} selected={selected} onOpen={setSelected} />
+          ) : queue.isSuccess ? (
+            <Typography variant="body2" color="text.secondary">
+              {filters.graded ? '还没有批改过的作文' : '没有待批改的作文'}
+            </Typography>
+          ) : null}
+          {pages > 1 ? (
+            <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
+              <Button
+                size="small"
+                disabled={filters.page <= 1}
+                onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
               >
-                <Paper variant="outlined" component="section" aria-label="批改队列" sx={{ p: 1.5, minWidth: 0 }}>
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    {filters.graded ? '已批改' : '待批改'} {total} 篇，最早提交的在前
-                  </Typography>
-                  {items.length ? (
-                    <QueueList items={items} selected={selected} onOpen={setSelected} />
-                  ) : queue.isSuccess ? (
-                    <Typography variant="body2" color="text.secondary">
-                      {filters.graded ? '还没有批改过的作文' : '没有待批改的作文'}
-                    </Typography>
-                  ) : null}
-                  {pages > 1 ? (
-                    <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
-                      <Button
-                        size="small"
-                        disabled={filters.page <= 1}
-                        onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
-                      >
-                        上一页
-                      </Button>
-                      <Typography variant="body2">
-                        {filters.page} / {pages}
-                      </Typography>
-                      <Button
-                        size="small"
-                        disabled={filters.page >= pages}
-                        onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
-                      >
-                        下一页
-                      </Button>
-                    </Stack>
-                  ) : null}
-                </Paper>
-                {selected ? (
-                  <EssayPanel id={selected} onGraded={next} />
-                ) : (
-                  <Typography color="text.secondary" sx={{ p: 2 }}>
-                    从列表中选择一篇作文开始批改
-                  </Typography>
-                )}
-              </Box>
-            </>
-          ) : (
-            <Alert severity="warning">只有老师可以批改作文。</Alert>
-          )}
-        </Stack>
-      </Container>
-    </Box>
+                上一页
+              </Button>
+              <Typography variant="body2">
+                {filters.page} / {pages}
+              </Typography>
+              <Button
+                size="small"
+                disabled={filters.page >= pages}
+                onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+              >
+                下一页
+              </Button>
+            </Stack>
+          ) : null}
+        </Paper>
+        {selected ? (
+          <EssayPanel id={selected} onGraded={next} />
+        ) : (
+          <Typography color="text.secondary" sx={{ p: 2 }}>
+            从列表中选择一篇作文开始批改
+          </Typography>
+        )}
+      </Box>
+    </StaffPage>
   );
 }
