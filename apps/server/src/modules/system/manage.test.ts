@@ -9,7 +9,7 @@ import * as qep from '@gre/contract/endpoints/question';
 import * as ep from '@gre/contract/endpoints/system';
 import { PaymentKind, RoleKind } from '@gre/contract/enums';
 import { rightsLines } from '@gre/contract/rights';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '../../app.ts';
@@ -290,10 +290,8 @@ describe.each(testDbKinds())('web_manage settings on %s', (kind) => {
       { kind: PaymentKind.VIP, param: 2, title: '月度 VIP', price: '12.34', active: false },
       'admin',
     );
-    // biome-ignore lint/suspicious/noExplicitAny: a plan
-    expect(
-      (await ok(pep.getPlans, {}, 'member')).plans.some((p: any) => p.kind === PaymentKind.VIP && p.param === 2),
-    ).toBe(false);
+    const onSale = (await ok(pep.getPlans, {}, 'member')).plans as { kind: number; param: number }[];
+    expect(onSale.some((p) => p.kind === PaymentKind.VIP && p.param === 2)).toBe(false);
     expect((await call(pep.initPay, { user_id: ids.member2, kind: PaymentKind.VIP, param: 2 }, 'member2')).ok).toBe(
       false,
     );
