@@ -1,9 +1,9 @@
 // Journeys of issue 2: a new candidate registers with an email code, signs in on home, changes the
 // signature and logs out; an expired login goes back to /login; an admin's maintenance switch at
-// /web_manage shows the overlay to members.
+// /web_manage shows the overlay to members, and a quota changed there is what a member's card says.
 import path from 'node:path';
 import { expect, registerInBrowser, test } from './fixtures.ts';
-import { apiLogin, expiredToken, setMaintenance, uniqueEmail } from './support.ts';
+import { apiLogin, expiredToken, post, setMaintenance, uniqueEmail } from './support.ts';
 
 test('a new candidate registers, signs in, changes the signature and logs out @phone', async ({ page }) => {
   const email = uniqueEmail('journey');
@@ -164,6 +164,40 @@ test('an admin turns maintenance on at /web_manage: members see the overlay, whi
     await expect(page.getByRole('button', { name: /签到/ })).toBeVisible();
   } finally {
     await setMaintenance(request, admin, false);
+    await adminPage.close();
+  }
+});
+
+test('an admin changes the ordinary members’ daily questions at /web_manage: a member’s card says the new number', async ({
+  page,
+  request,
+  browser,
+}) => {
+  type Roles = { roles: { role_kind: number; visibilities: string[]; quota: Record<string, number | boolean> }[] };
+  const admin = await apiLogin(request, 'admin@demo.gre-prep.cn');
+  const member = await apiLogin(request, 'member@demo.gre-prep.cn');
+  const before = (await post<Roles>(request, '/api/system/get_manage', {}, admin)).roles.find((r) => r.role_kind === 2);
+  if (!before) throw new Error('no ordinary member rights');
+  const adminPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await adminPage.goto('/login');
+    await adminPage.evaluate((t) => localStorage.setItem('token', t), admin);
+    await adminPage.goto('/web_manage');
+    await adminPage.getByRole('tab', { name: '权限与额度' }).click();
+    const perDay = adminPage.getByRole('textbox', { name: '普通会员 每日做题数' });
+    await perDay.fill('-5');
+    await adminPage.getByRole('button', { name: '保存普通会员' }).click();
+    await expect(adminPage.getByRole('alert')).toContainText('每日做题数须为 -1（不限）或不小于 0 的整数');
+    await perDay.fill('77');
+    await adminPage.getByRole('button', { name: '保存普通会员' }).click();
+    await expect(adminPage.getByText('已保存「普通会员」的权益，立即生效')).toBeVisible();
+
+    await page.goto('/login');
+    await page.evaluate((t) => localStorage.setItem('token', t), member);
+    await page.goto('/personal');
+    await expect(page.getByText('每天 77 题').first()).toBeVisible();
+  } finally {
+    await post(request, '/api/system/set_role_rights', before, admin);
     await adminPage.close();
   }
 });
