@@ -167,7 +167,7 @@ export function createManage(deps: {
       ctx: AuthedContext,
     ) {
       const id = Number(b.user_id);
-      if (b.user_id === ctx.caller.userId && !b.is_admin) {
+      if (id === Number(ctx.caller.userId) && !b.is_admin) {
         throw errors.invalidParam('不能取消自己的管理员权限，请让另一位管理员操作');
       }
       const now = clock.now();
@@ -192,7 +192,7 @@ export function createManage(deps: {
         });
         return after;
       });
-      bus.publish('user', b.user_id);
+      bus.publish('user', String(id));
       return { staff: toFlags(row) };
     },
   };

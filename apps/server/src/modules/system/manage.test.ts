@@ -367,6 +367,13 @@ describe.each(testDbKinds())('web_manage settings on %s', (kind) => {
       kind: 'invalid_param',
       show: '不能取消自己的管理员权限，请让另一位管理员操作',
     });
+    // The same id written with leading zeros is the same user.
+    const padded = await call(
+      ep.setStaff,
+      { user_id: `00${ids.admin}`, is_admin: false, is_operator: false, is_teacher: false },
+      'admin',
+    );
+    expect(padded.err_data?.kind).toBe('invalid_param');
     expect(
       (
         await call(
