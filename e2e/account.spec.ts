@@ -1,9 +1,9 @@
 // Journeys of issue 2: a new candidate registers with an email code, signs in on home, changes the
 // signature and logs out; an expired login goes back to /login; an admin's maintenance switch at
-// /web_manage shows the overlay to members.
+// /web_manage shows the overlay to members, and a quota changed there is what a member's card says.
 import path from 'node:path';
-import { expect, registerInBrowser, test } from './fixtures.ts';
-import { apiLogin, expiredToken, setMaintenance, uniqueEmail } from './support.ts';
+import { expect, registerInBrowser, scanA11y, test } from './fixtures.ts';
+import { apiLogin, expiredToken, post, setMaintenance, uniqueEmail } from './support.ts';
 
 test('a new candidate registers, signs in, changes the signature and logs out @phone', async ({ page }) => {
   const email = uniqueEmail('journey');
@@ -165,6 +165,53 @@ test('an admin turns maintenance on at /web_manage: members see the overlay, whi
   } finally {
     await setMaintenance(request, admin, false);
     await adminPage.close();
+  }
+});
+
+test('an admin changes the ordinary members’ daily questions at /web_manage: a member’s card says the new number', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000); // eight axe reads of a long table form
+  type Roles = { roles: { role_kind: number; visibilities: string[]; quota: Record<string, number | boolean> }[] };
+  const admin = await apiLogin(request, 'admin@demo.gre-prep.cn');
+  const member = await apiLogin(request, 'member@demo.gre-prep.cn');
+  const before = (await post<Roles>(request, '/api/system/get_manage', {}, admin)).roles.find((r) => r.role_kind === 2);
+  if (!before) throw new Error('no ordinary member rights');
+  // A context of its own: axe-core reads a page only in one (browser.newPage would not do).
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const adminPage = await adminContext.newPage();
+  try {
+    await adminPage.goto('/login');
+    await adminPage.evaluate((t) => localStorage.setItem('token', t), admin);
+    await adminPage.goto('/web_manage');
+    await adminPage.getByRole('tab', { name: '权限与额度' }).click();
+    const perDay = adminPage.getByRole('textbox', { name: '普通会员 每日做题数' });
+    await perDay.fill('-5');
+    await adminPage.getByRole('button', { name: '保存普通会员' }).click();
+    await expect(adminPage.getByRole('alert')).toContainText('每日做题数须为 -1（不限）或不小于 0 的整数');
+    await perDay.fill('77');
+    await adminPage.getByRole('button', { name: '保存普通会员' }).click();
+    await expect(adminPage.getByText('已保存「普通会员」的权益，立即生效')).toBeVisible();
+    // Every tab of the console passes axe (this second page is not the fixture's), at desktop and phone width.
+    for (const width of [1280, 390]) {
+      await adminPage.setViewportSize({ width, height: 800 });
+      for (const tab of ['版本', '权限与额度', '套餐价格', '员工']) {
+        await adminPage.getByRole('tab', { name: tab }).click();
+        await expect(adminPage.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+        await expect(adminPage.getByRole('button', { name: /保存/ }).first()).toBeVisible();
+        expect(await scanA11y(adminPage), `${tab} at ${width}px`).toEqual([]);
+      }
+    }
+
+    await page.goto('/login');
+    await page.evaluate((t) => localStorage.setItem('token', t), member);
+    await page.goto('/personal');
+    await expect(page.getByRole('definition').filter({ hasText: '每天 77 题' })).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await post(request, '/api/system/set_role_rights', before, admin);
+    await adminContext.close();
   }
 });
 

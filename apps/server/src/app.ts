@@ -54,6 +54,7 @@ import { createScoringService } from './modules/scoring/scoring.service.ts';
 import { createSummaryRepo } from './modules/summary/summary.repo.ts';
 import { registerSummaryRoutes } from './modules/summary/summary.routes.ts';
 import { createSummaryService } from './modules/summary/summary.service.ts';
+import { createManage } from './modules/system/manage.service.ts';
 import { registerRightsTableImage } from './modules/system/rights-table.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService } from './modules/system/system.service.ts';
@@ -197,16 +198,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Domains --------------------------------------------------------------------------------------
   const { db, clock } = deps;
-  const system = createSystemService({
-    db,
-    clock,
-    forcedOn: deps.settings.maintenanceForced,
-    minApiVersion: deps.settings.minApiVersion,
-    version: serverVersion,
-  });
   const tokens = createTokenService(deps.secret, clock);
   const bus = await createInvalidationBus(deps.redis, app.log);
   app.addHook('onClose', () => bus.close());
+  // Maintenance and the minimum web version (admin settings over the config's defaults; ADR 0031).
+  const system = createSystemService({
+    db,
+    clock,
+    bus,
+    forcedOn: deps.settings.maintenanceForced,
+    minApiVersion: deps.settings.minApiVersion,
+    version: serverVersion,
+    logError: (err, msg) => app.log.error({ err }, msg),
+  });
+  await system.load();
   const userRepo = createUserRepo(db);
   let passwords = deps.passwords;
   if (!passwords) {
@@ -343,13 +348,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const register = createRegistrar(app, {
     authenticate: (t) => users.authenticate(t),
     maintenance: () => system.maintenance(),
-    minApiVersion: deps.settings.minApiVersion,
+    minApiVersion: () => system.minApiVersion(),
     screen: (ep, ctx, data) => gate.screen(ep, ctx, data),
   });
   registerUserRoutes(register, users);
   registerSummaryRoutes(register, summary);
   const rightsSources = { rights: () => (rights ??= loadRights(db)), quotas: () => (quotas ??= loadQuotas(db)) };
-  registerSystemRoutes(register, system, rightsSources);
+  registerSystemRoutes(
+    register,
+    system,
+    rightsSources,
+    createManage({ db, clock, bus, system, rights: rightsSources, defaultMinApiVersion: deps.settings.minApiVersion }),
+  );
   registerRightsTableImage(app, rightsSources);
   registerQuestionRoutes(register, questions);
   // /sync (issue 17): the admin's dry run and import of content/ without a restart.

@@ -20,7 +20,7 @@ async function appWith() {
   const register = createRegistrar(app, {
     authenticate: async () => null,
     maintenance: async () => ({ on: false, message: '' }),
-    minApiVersion: 'v0.0.0',
+    minApiVersion: () => 'v0.0.0',
     screen: async (_ep, _ctx, data) => data,
   });
   register(probe, async (b) => {

@@ -45,7 +45,8 @@ export interface AuthedContext extends RequestContext {
 export interface EndpointGuards {
   authenticate(token: string): Promise<Caller | 'expired' | null>;
   maintenance(): Promise<{ on: boolean; message: string }>;
-  minApiVersion: string;
+  /** The minimum web version in force (the admin's setting or MIN_API_VERSION); read on every request. */
+  minApiVersion(): string;
   /** The last step for every answer: may withhold parts of `data` (changed in place) for this caller. */
   screen(ep: Endpoint, ctx: RequestContext, data: unknown): Promise<unknown>;
 }
@@ -189,8 +190,9 @@ export function createRegistrar(app: FastifyInstance, guards: EndpointGuards): R
       async (req, reply) => {
         reply.headers(apiHeaders);
         const version = req.headers[headers.apiVersion];
-        if (typeof version === 'string' && version && compareApiVersions(version, guards.minApiVersion) < 0) {
-          throw errors.apiVersionLow(guards.minApiVersion);
+        if (typeof version === 'string' && version) {
+          const min = guards.minApiVersion();
+          if (compareApiVersions(version, min) < 0) throw errors.apiVersionLow(min);
         }
 
         let caller: Caller | null = null;

@@ -25,7 +25,7 @@ export function createAppRouter() {
         { path: 'unsubscribe/:userID/:token', lazy: () => import('../features/mail/unsubscribe-route.tsx') },
         { path: 'web_manage/notices', lazy: () => import('../features/mail/notices-manage-route.tsx') },
         { path: 'operate', lazy: () => import('../features/operate/operate-route.tsx') },
-        { path: 'web_manage', lazy: () => import('../features/operate/web-manage-route.tsx') },
+        { path: 'web_manage', lazy: () => import('../features/manage/web-manage-route.tsx') },
         { path: 'teach', lazy: () => import('../features/teach/teach-route.tsx') },
         { path: 'export', lazy: () => import('../features/export/export-route.tsx') },
         { path: 'sync', lazy: () => import('../features/sync/sync-route.tsx') },

@@ -163,6 +163,10 @@ const walks: Record<string, Walk> = {
   '/api/system/set_maintenance': { none: 'the maintenance switch' },
   '/api/system/status': { none: 'server status' },
   '/api/system/get_rights': { none: 'role rights and quotas, no question content' },
+  '/api/system/get_manage': { none: 'site settings, role rights, plans and staff flags (admins)' },
+  '/api/system/set_min_version': { none: 'the minimum web version' },
+  '/api/system/set_role_rights': { none: 'one role’s rights and quotas' },
+  '/api/system/set_plan': { none: 'a plan and its price' },
   '/api/mail/inbox/get': {
     none: 'mail: staff-written notices and reminders (a link is a path), no question or answer',
   },
@@ -211,6 +215,7 @@ const walks: Record<string, Walk> = {
   '/api/permission/find_user': { none: 'users as staff see them' },
   '/api/permission/get_user': { none: 'a user, their orders and the staff actions on them' },
   '/api/permission/set_higher': { none: 'a user as staff see them' },
+  '/api/permission/set_staff': { none: 'a user’s staff flags' },
   '/api/permission/batch_check_newman': { none: 'new users as staff see them' },
   '/api/permission/batch_newman_gift': { none: 'counts' },
   '/api/permission/get_report': { none: 'counts per day and plan' },

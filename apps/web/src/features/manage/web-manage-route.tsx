@@ -1,7 +1,8 @@
 // Route module for /web_manage (issue 17, ADR 0031; outside the navigation like the spec's other staff
-// pages): the admin's site switches. Today the maintenance switch with the message members see on the
-// maintenance page (audited on the server), and the ways to the notice composer and the operator
-// console. Everyone but admins is told no; the server refuses them either way.
+// pages): the admin's site settings in tabs — 维护 (the maintenance switch with the message members see),
+// 版本 (the minimum web version), 权限与额度 (each role's rights and quotas), 套餐价格 (plans), 员工 (staff
+// flags) — and the ways to the notice composer and the operator console. Everyone but admins is told
+// no; the server refuses them either way.
 import { getStatus, setMaintenance } from '@gre/contract/endpoints/system';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -11,11 +12,13 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
 import { api, errorText } from '../../lib/api-client.ts';
@@ -23,6 +26,7 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { fieldError } from '../../lib/validate.ts';
+import { PlansPanel, RightsPanel, StaffPanel, VersionPanel } from './manage-panels.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   await requireUser(request);
@@ -104,11 +108,15 @@ function MaintenanceCard() {
   );
 }
 
+const tabs = ['maintenance', 'version', 'rights', 'plans', 'staff'] as const;
+
 export function Component() {
   const me = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const tab = tabs.find((t) => t === params.get('tab')) ?? 'maintenance';
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
-      <Container maxWidth="md" sx={{ px: { xs: 1.5, sm: 3 } }}>
+      <Container maxWidth={tab === 'rights' ? 'lg' : 'md'} sx={{ px: { xs: 1.5, sm: 3 } }}>
         <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
           <Button startIcon={<ArrowBack />} component={Link} to={paths.home}>
             返回首页
@@ -128,7 +136,30 @@ export function Component() {
           <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
             网站管理
           </Typography>
-          {me.is_admin ? <MaintenanceCard /> : <Alert severity="warning">只有管理员可以管理网站。</Alert>}
+          {me.is_admin ? (
+            <>
+              <Tabs
+                variant="scrollable"
+                allowScrollButtonsMobile
+                value={tab}
+                onChange={(_e, v: string) => setParams(v === 'maintenance' ? {} : { tab: v })}
+                aria-label="网站管理"
+              >
+                <Tab value="maintenance" label="维护" />
+                <Tab value="version" label="版本" />
+                <Tab value="rights" label="权限与额度" />
+                <Tab value="plans" label="套餐价格" />
+                <Tab value="staff" label="员工" />
+              </Tabs>
+              {tab === 'maintenance' ? <MaintenanceCard /> : null}
+              {tab === 'version' ? <VersionPanel /> : null}
+              {tab === 'rights' ? <RightsPanel /> : null}
+              {tab === 'plans' ? <PlansPanel /> : null}
+              {tab === 'staff' ? <StaffPanel meId={me.id} /> : null}
+            </>
+          ) : (
+            <Alert severity="warning">只有管理员可以管理网站。</Alert>
+          )}
         </Stack>
       </Container>
     </Box>
