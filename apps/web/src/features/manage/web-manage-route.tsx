@@ -4,12 +4,9 @@
 // flags) — and the ways to the notice composer and the operator console. Everyone but admins is told
 // no; the server refuses them either way.
 import { getStatus, setMaintenance } from '@gre/contract/endpoints/system';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -18,9 +15,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
+import { StaffPage } from '../../components/staff-page.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -115,53 +113,35 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const tab = tabs.find((t) => t === params.get('tab')) ?? 'maintenance';
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
-      <Container maxWidth={tab === 'rights' ? 'lg' : 'md'} sx={{ px: { xs: 1.5, sm: 3 } }}>
-        <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
-          <Button startIcon={<ArrowBack />} component={Link} to={paths.home}>
-            返回首页
-          </Button>
-          {me.is_admin ? (
-            <>
-              <Button component={Link} to={paths.manageNotices}>
-                站内通知
-              </Button>
-              <Button component={Link} to={paths.operate}>
-                运营后台
-              </Button>
-            </>
-          ) : null}
-        </Stack>
-        <Stack component="main" spacing={3}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
-            网站管理
-          </Typography>
-          {me.is_admin ? (
-            <>
-              <Tabs
-                variant="scrollable"
-                allowScrollButtonsMobile
-                value={tab}
-                onChange={(_e, v: string) => setParams(v === 'maintenance' ? {} : { tab: v })}
-                aria-label="网站管理"
-              >
-                <Tab value="maintenance" label="维护" />
-                <Tab value="version" label="版本" />
-                <Tab value="rights" label="权限与额度" />
-                <Tab value="plans" label="套餐价格" />
-                <Tab value="staff" label="员工" />
-              </Tabs>
-              {tab === 'maintenance' ? <MaintenanceCard /> : null}
-              {tab === 'version' ? <VersionPanel /> : null}
-              {tab === 'rights' ? <RightsPanel /> : null}
-              {tab === 'plans' ? <PlansPanel /> : null}
-              {tab === 'staff' ? <StaffPanel meId={me.id} /> : null}
-            </>
-          ) : (
-            <Alert severity="warning">只有管理员可以管理网站。</Alert>
-          )}
-        </Stack>
-      </Container>
-    </Box>
+    <StaffPage
+      title="网站管理"
+      maxWidth={tab === 'rights' ? 'lg' : 'md'}
+      allowed={me.is_admin}
+      denied="只有管理员可以管理网站。"
+      links={[
+        { to: paths.manageNotices, label: '站内通知' },
+        { to: paths.operate, label: '运营后台' },
+        { to: paths.sync, label: '题库同步' },
+      ]}
+    >
+      <Tabs
+        variant="scrollable"
+        allowScrollButtonsMobile
+        value={tab}
+        onChange={(_e, v: string) => setParams(v === 'maintenance' ? {} : { tab: v })}
+        aria-label="网站管理"
+      >
+        <Tab value="maintenance" label="维护" />
+        <Tab value="version" label="版本" />
+        <Tab value="rights" label="权限与额度" />
+        <Tab value="plans" label="套餐价格" />
+        <Tab value="staff" label="员工" />
+      </Tabs>
+      {tab === 'maintenance' ? <MaintenanceCard /> : null}
+      {tab === 'version' ? <VersionPanel /> : null}
+      {tab === 'rights' ? <RightsPanel /> : null}
+      {tab === 'plans' ? <PlansPanel /> : null}
+      {tab === 'staff' ? <StaffPanel meId={me.id} /> : null}
+    </StaffPage>
   );
 }
