@@ -138,6 +138,12 @@ describe.each(testDbKinds())('the crown and tailor use on %s', (kind) => {
       change: '额外自选组卷 0 → 1 次，显示我的组卷',
     });
     await ok(mep.assignCommonTailorUse, { extra: 0, note: '活动结束' }, 'admin');
+    // 我的组卷: the five custom exams, and only custom exams (the VIP's opened set is not one).
+    const shelf = await ok(xep.listRecords, { custom_only: true }, 'trial');
+    expect(shelf.page_control.total).toBe(5);
+    expect(new Set(shelf.records.map((r: { kind: string }) => r.kind))).toEqual(new Set(['custom']));
+    expect((await ok(xep.listRecords, { custom_only: true }, 'vip')).page_control.total).toBe(0);
+    expect((await ok(xep.listRecords, {}, 'vip')).page_control.total).toBeGreaterThan(0);
   });
 
   it("a member's day quota: 5 a day, then refused with the day's message; staff are not counted", async () => {

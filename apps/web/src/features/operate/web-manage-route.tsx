@@ -146,7 +146,7 @@ function CommonTailorCard() {
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         每个用户在角色额度用完后还可额外自选组卷的次数（累计，用完为止），与运营给单个用户设定的次数相加。当前：
-        {current.data ? ` ${current.data.extra} 次` : ' …'}
+        {current.data ? `${current.data.extra} 次` : '…'}
       </Typography>
       <Stack spacing={1.5}>
         <TextField
