@@ -1,6 +1,7 @@
 // The operator console's reads and its own changes (issue 17, ADR 0031): find a user by id, phone,
 // e-mail or name prefix; read one user with their recent orders and the staff actions on them; open or
-// close the advanced bank (show_higher_collect). Money and membership changes are pay.staff's.
+// close the advanced bank (show_higher_collect); grant or take away the crown and set a user's (or the
+// common default of) extra custom exams (ADR 0033). Money and membership changes are pay.staff's.
 
 import { chinaDay } from '@gre/contract/china-time';
 import type { StaffUser } from '@gre/contract/endpoints/permission';
