@@ -22,6 +22,9 @@ export const roleQuotaSchema = z.object({
   notes_total: count.default(-1),
   /** New flash cards (words never studied before) per China day; beyond them 1 flash coin each; -1 = unlimited. */
   flash_new_per_day: count.default(-1),
+  /** Custom exams (自选组卷, create_exam) per China day and in all; -1 = unlimited (ADR 0034). */
+  tailors_per_day: count.default(-1),
+  tailors_total: count.default(-1),
 });
 export type RoleQuota = z.infer<typeof roleQuotaSchema>;
 
@@ -71,6 +74,8 @@ export interface RightsLines {
   review: string;
   /** 闪卡: new words per day free of coins. */
   flash: string;
+  /** 自选组卷: custom exams per day or in all. */
+  tailor: string;
   visibility: string;
 }
 
@@ -93,6 +98,7 @@ export function rightsLines(r: RoleRights): RightsLines {
         : q.flash_new_per_day === 0
           ? '新词每张 1 闪卡币'
           : `每天 ${q.flash_new_per_day} 个新词，超出每张 1 闪卡币`,
+    tailor: limitText(q.tailors_per_day, q.tailors_total, '次'),
     visibility: tiers.length ? tiers.join(' + ') : '无',
   };
 }

@@ -28,6 +28,8 @@ export interface Caller {
   isFreeze: boolean;
   /** The effective role (a lapsed VIP is an ordinary member), as RoleKind. */
   roleKind: number;
+  /** The crown (set_high): 精华 questions and sets whatever the role (ADR 0034). Read per request. */
+  hasCrown: boolean;
 }
 
 export interface RequestContext {

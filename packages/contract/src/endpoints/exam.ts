@@ -198,6 +198,8 @@ export const listRecords = endpoint({
     page: z.number({ error: '页码不正确' }).int().min(1, { error: '页码不正确' }).max(10_000).default(1),
     page_size: z.number().int().min(1).max(50, { error: '每页最多 50 条' }).default(20),
     mock_only: z.boolean().default(false),
+    /** Only the custom exams the caller built with create_option (the 我的组卷 shelf; ADR 0034). */
+    custom_only: z.boolean().default(false),
   }),
   response: z.object({
     page_control: z.object({ page: z.number().int(), page_size: z.number().int(), total: z.number().int() }),

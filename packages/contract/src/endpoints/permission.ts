@@ -189,6 +189,14 @@ export const staffUserSchema = z.object({
   is_freeze: z.boolean(),
   freeze_reason: z.string(),
   show_higher_collect: z.boolean(),
+  /** The crown (set_high, ADR 0034): 精华 sets and questions whatever the role (SVIP has them anyway). */
+  has_crown: z.boolean(),
+  /** Custom exams (自选组卷) granted to this user beyond the role quota (assign_custom_tailor_use). */
+  tailor_extra: z.number().int(),
+  /** Of the extra ones (this user's and the common default), how many were used. */
+  tailor_extra_used: z.number().int(),
+  /** The practice page shows the user's own custom exams (我的组卷). */
+  show_tailor_shelf: z.boolean(),
   is_staff: z.boolean(),
   created_at: z.string(),
 });
@@ -238,6 +246,56 @@ export const setHigher = endpoint({
   errors: ['not_found'],
   request: z.object({ user_id: userId, on: z.boolean({ error: '请选择开通或关闭' }), note }),
   response: z.object({ user: staffUserSchema }),
+});
+
+export const setHigh = endpoint({
+  path: '/api/permission/set_high',
+  summary: '运营：授予或收回用户的皇冠（任何角色都可打开精华题与精华套题，不放宽每日额度）',
+  access: 'operator',
+  errors: ['not_found'],
+  request: z.object({ user_id: userId, on: z.boolean({ error: '请选择授予或收回' }), note }),
+  response: z.object({ user: staffUserSchema }),
+});
+
+/** Extra custom exams (自选组卷) beyond the role quota: for one user or the common default. */
+const tailorExtra = z
+  .number({ error: '请填写额外组卷次数' })
+  .int({ error: '额外组卷次数须为整数' })
+  .min(0, { error: '额外组卷次数不能小于 0' })
+  .max(10_000, { error: '额外组卷次数最多 10000' });
+
+export const assignCustomTailorUse = endpoint({
+  path: '/api/permission/assign_custom_tailor_use',
+  summary: '运营：设定一个用户在角色额度之外可额外自选组卷的次数（累计，用完为止），并可打开“我的组卷”书架',
+  access: 'operator',
+  errors: ['not_found'],
+  request: z.object({
+    user_id: userId,
+    /** The user's granted extra custom exams in all (replaces the earlier number; used ones stay used). */
+    extra: tailorExtra,
+    /** Show the 我的组卷 shelf on the practice page; assigning extra exams (> 0) turns it on by default. */
+    show_shelf: z.boolean({ error: '请选择是否显示我的组卷' }).optional(),
+    note,
+  }),
+  response: z.object({ user: staffUserSchema }),
+});
+
+export const getCommonTailorUse = endpoint({
+  path: '/api/permission/get_common_tailor_use',
+  summary: '管理员：每个用户在角色额度之外都可额外自选组卷的次数（公共默认）',
+  access: 'admin',
+  errors: [],
+  request: z.object({}),
+  response: z.object({ extra: z.number().int() }),
+});
+
+export const assignCommonTailorUse = endpoint({
+  path: '/api/permission/assign_common_tailor_use',
+  summary: '管理员：设定每个用户在角色额度之外都可额外自选组卷的次数（公共默认，累计）',
+  access: 'admin',
+  errors: [],
+  request: z.object({ extra: tailorExtra, note }),
+  response: z.object({ extra: z.number().int() }),
 });
 
 // New-user gifts (spec "Permission": batch_check_newman, batch_newman_gift): the users who signed up in

@@ -89,6 +89,8 @@ export const editableQuotaSchema = z
     collects_total: quotaCount('收藏题数上限'),
     notes_total: quotaCount('笔记题数上限'),
     flash_new_per_day: quotaCount('每日闪卡新词数'),
+    tailors_per_day: quotaCount('每日自选组卷次数'),
+    tailors_total: quotaCount('自选组卷总次数'),
   })
   .strict();
 

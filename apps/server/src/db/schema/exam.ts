@@ -114,6 +114,9 @@ export const roleQuotas = pgTable('role_quotas', {
   notesTotal: integer().notNull().default(-1),
   /** New flash cards per China day, free of coins; -1 = unlimited (ADR 0028). */
   flashNewPerDay: integer().notNull().default(-1),
+  /** Custom exams (自选组卷) per China day and in all; -1 = unlimited (ADR 0034). */
+  tailorsPerDay: integer().notNull().default(-1),
+  tailorsTotal: integer().notNull().default(-1),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
 });
 

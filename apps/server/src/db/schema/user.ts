@@ -32,6 +32,8 @@ export const users = pgTable(
     freezeReason: text().notNull().default(''),
     hasCrown: boolean().notNull().default(false),
     showTailorShelf: boolean().notNull().default(false),
+    /** Custom exams granted beyond the role quota, in all (assign_custom_tailor_use; ADR 0034). */
+    tailorExtra: integer().notNull().default(0),
     showHigherCollect: boolean().notNull().default(false),
     canVisitMaterial: boolean().notNull().default(false),
     removeCorrects: boolean().notNull().default(false),

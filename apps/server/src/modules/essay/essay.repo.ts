@@ -189,6 +189,7 @@ export function createEssayRepo(db: Db) {
           isOperator: users.isOperator,
           isTeacher: users.isTeacher,
           isFreeze: users.isFreeze,
+          hasCrown: users.hasCrown,
         })
         .from(users)
         .where(eq(users.id, userId));

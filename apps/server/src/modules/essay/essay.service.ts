@@ -454,6 +454,7 @@ export function createEssayService(deps: EssayServiceDeps) {
       isTeacher: u.isTeacher,
       isFreeze: u.isFreeze,
       roleKind: effectiveRole(u, clock.now()),
+      hasCrown: u.hasCrown,
     };
   }
 }

@@ -206,13 +206,19 @@ export async function openBook(
   return { book: toBook(result.book, tpl, result.status, clock.now().getTime()), exam_id: result.book.examId };
 }
 
-/** The caller's past and running exams, newest first (mocks only on request). */
+/** The caller's past and running exams, newest first (mocks only, or custom exams only, on request). */
 export async function listRecords(
   env: { repo: ExamRepo },
-  b: { page: number; page_size: number; mock_only: boolean },
+  b: { page: number; page_size: number; mock_only: boolean; custom_only: boolean },
   ctx: AuthedContext,
 ) {
-  const { rows, total } = await env.repo.records(Number(ctx.caller.userId), b.page, b.page_size, b.mock_only);
+  const { rows, total } = await env.repo.records(
+    Number(ctx.caller.userId),
+    b.page,
+    b.page_size,
+    b.mock_only,
+    b.custom_only,
+  );
   return {
     page_control: { page: b.page, page_size: b.page_size, total },
     records: rows.map(toRecord),

@@ -14,7 +14,7 @@ import { insertExam, newSections } from './exam.books.ts';
 import type { ExamServiceDeps, Templates } from './exam.deps.ts';
 import type { StoredSection } from './exam.engine.ts';
 import { greSections } from './exam.mocks.ts';
-import { assertMayMock, consume } from './exam.quota.ts';
+import { assertMayMock, consume, consumeTailor } from './exam.quota.ts';
 import type { ExamRepo } from './exam.repo.ts';
 import { mathAreaOf, mockOnlyIds, type TemplateSection } from './exam.templates.ts';
 
@@ -39,6 +39,8 @@ export async function createCustomExam(env: CustomEnv, option: CreateOption, ctx
   if (isMock) assertMayMock(quotas, ctx.caller, true);
   const examId = await repo.db.transaction(async (tx) => {
     if (isMock) await consume(tx, quotas, ctx.caller, 'mock', clock.now());
+    // The custom-exam quota, then the extra ones granted beyond it, under the user's row lock (ADR 0034).
+    await consumeTailor(tx, quotas, ctx.caller, clock.now());
     return insertExam(
       env,
       tx,

@@ -3,8 +3,10 @@
 // taken by one conditional upsert each (… on conflict do update … where used < limit returning), in
 // the caller's transaction, so two parallel requests can never both take the last unit.
 import { RoleKind, roleName } from '@gre/contract/enums';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { roleQuotas, usageCounters } from '../../db/schema/exam.ts';
+import { settings } from '../../db/schema/system.ts';
+import { users } from '../../db/schema/user.ts';
 import { type Clock, chinaDay } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db.ts';
 import type { Caller } from '../../platform/endpoints.ts';
@@ -26,6 +28,9 @@ export interface Quota {
   notesTotal: number;
   /** New flash cards per China day free of coins (ADR 0028). */
   flashNewPerDay: number;
+  /** Custom exams (自选组卷) per China day and in all (ADR 0034). */
+  tailorsPerDay: number;
+  tailorsTotal: number;
 }
 
 const unlimited = -1;
@@ -43,6 +48,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     collectsTotal: 0,
     notesTotal: 0,
     flashNewPerDay: 0,
+    tailorsPerDay: 0,
+    tailorsTotal: 0,
   },
   // A trial tastes everything within a total: practice of every kind, one mock of any kind (a full
   // mock included), two essay gradings (the mock's and one more). ADR 0021; migration 0006.
@@ -57,6 +64,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     collectsTotal: 30,
     notesTotal: 10,
     flashNewPerDay: 20,
+    tailorsPerDay: unlimited,
+    tailorsTotal: 3,
   },
   [RoleKind.FreeVIP]: {
     questionsPerDay: 100,
@@ -69,6 +78,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     collectsTotal: 300,
     notesTotal: 100,
     flashNewPerDay: 30,
+    tailorsPerDay: 5,
+    tailorsTotal: unlimited,
   },
   [RoleKind.VIP]: {
     questionsPerDay: 500,
@@ -81,6 +92,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     collectsTotal: unlimited,
     notesTotal: unlimited,
     flashNewPerDay: 100,
+    tailorsPerDay: 20,
+    tailorsTotal: unlimited,
   },
   [RoleKind.SVIP]: {
     questionsPerDay: unlimited,
@@ -93,6 +106,8 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     collectsTotal: unlimited,
     notesTotal: unlimited,
     flashNewPerDay: 200,
+    tailorsPerDay: unlimited,
+    tailorsTotal: unlimited,
   },
 };
 
@@ -189,4 +204,114 @@ export async function consume(tx: Tx, quotas: Map<number, Quota>, caller: Caller
       roleName: role,
     });
   }
+}
+
+// Custom exams (自选组卷, ADR 0034): the role's quota (role_quotas.tailors_per_day / tailors_total),
+// then the extra ones granted beyond it — the user's (users.tailor_extra, assign_custom_tailor_use)
+// plus the common default for everyone (settings 'tailor_common_extra', assign_common_tailor_use) —
+// counted in all as usage_counters (user, 'total', 'tailor_extra'). Decided and counted under the
+// user's row lock, so two creates at once (or a create and an operator's change) take turns.
+
+const tailorCommonKey = 'tailor_common_extra';
+const tailorSubject = 'tailor';
+const tailorExtraSubject = 'tailor_extra';
+
+/** The common default extra custom exams (0 until an admin sets it). */
+export async function commonTailorExtra(tx: Tx | Db): Promise<number> {
+  const [row] = await tx.select().from(settings).where(eq(settings.key, tailorCommonKey));
+  const extra = (row?.value as { extra?: unknown } | undefined)?.extra;
+  return typeof extra === 'number' && Number.isInteger(extra) && extra > 0 ? extra : 0;
+}
+
+/** Sets the common default extra (the caller audits); returns the value before. */
+export async function setCommonTailorExtra(tx: Tx, extra: number, now: Date): Promise<number> {
+  await tx.select().from(settings).where(eq(settings.key, tailorCommonKey)).for('update');
+  const before = await commonTailorExtra(tx);
+  await tx
+    .insert(settings)
+    .values({ key: tailorCommonKey, value: { extra }, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value: { extra }, updatedAt: now } });
+  return before;
+}
+
+/** How many of their extra custom exams each user has used. */
+export async function tailorExtraUsed(tx: Tx | Db, userIds: number[]): Promise<Map<number, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await tx
+    .select({ userId: usageCounters.userId, used: usageCounters.used })
+    .from(usageCounters)
+    .where(
+      and(
+        inArray(usageCounters.userId, userIds),
+        eq(usageCounters.day, 'total'),
+        eq(usageCounters.subject, tailorExtraSubject),
+      ),
+    );
+  return new Map(rows.map((r) => [r.userId, r.used]));
+}
+
+async function bump(tx: Tx, userId: number, day: string, subject: string) {
+  await tx
+    .insert(usageCounters)
+    .values({ userId, day, subject, used: 1 })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.day, usageCounters.subject],
+      set: { used: sql`${usageCounters.used} + 1` },
+    });
+}
+
+/**
+ * Takes one custom exam for the caller inside `tx` (staff: free): from the role's quota while it
+ * lasts, then from the extra ones. Throws role_overflow (a total, the trial's) or day_overflow,
+ * the out-of-limit dialog's refusals, with 自选组卷 as the subject.
+ */
+export async function consumeTailor(tx: Tx, quotas: Map<number, Quota>, caller: Caller, now: Date) {
+  if (isStaff(caller)) return;
+  const userId = Number(caller.userId);
+  const [me] = await tx
+    .select({ tailorExtra: users.tailorExtra })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  const q = quotas.get(caller.roleKind) ?? defaultQuotas[RoleKind.Stranger];
+  const day = chinaDay(now);
+  const counted = await tx
+    .select({ day: usageCounters.day, subject: usageCounters.subject, used: usageCounters.used })
+    .from(usageCounters)
+    .where(
+      and(
+        eq(usageCounters.userId, userId),
+        inArray(usageCounters.day, ['total', day]),
+        inArray(usageCounters.subject, [tailorSubject, tailorExtraSubject]),
+      ),
+    );
+  const used = (d: string, subject: string) => counted.find((c) => c.day === d && c.subject === subject)?.used ?? 0;
+  const totalLeft = q.tailorsTotal === unlimited || used('total', tailorSubject) < q.tailorsTotal;
+  const dayLeft = q.tailorsPerDay === unlimited || used(day, tailorSubject) < q.tailorsPerDay;
+  if (totalLeft && dayLeft) {
+    if (q.tailorsTotal !== unlimited) await bump(tx, userId, 'total', tailorSubject);
+    if (q.tailorsPerDay !== unlimited) await bump(tx, userId, day, tailorSubject);
+    return;
+  }
+  const extra = (me?.tailorExtra ?? 0) + (await commonTailorExtra(tx));
+  if (used('total', tailorExtraSubject) < extra) {
+    await bump(tx, userId, 'total', tailorExtraSubject);
+    return;
+  }
+  const role = roleName[caller.roleKind as RoleKind] ?? '';
+  if (!totalLeft) {
+    throw new AppError('role_overflow', {
+      show:
+        caller.roleKind === RoleKind.Trail
+          ? `您的试用用户自选组卷额度已用完（试用期共 ${q.tailorsTotal} 次），开通会员后继续`
+          : `您的${role}自选组卷额度已用完（共 ${q.tailorsTotal} 次），请升级会员或联系客服`,
+      overflowSubject: '自选组卷',
+      roleName: role,
+    });
+  }
+  throw new AppError('day_overflow', {
+    show: `您的${role}今日自选组卷额度已用完（每天 ${q.tailorsPerDay} 次），明天再来或升级会员`,
+    overflowSubject: '自选组卷',
+    roleName: role,
+  });
 }

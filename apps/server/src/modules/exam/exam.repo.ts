@@ -235,10 +235,13 @@ export function createExamRepo(db: Db) {
       }
     },
 
-    async records(userId: number, page: number, pageSize: number, mockOnly: boolean) {
-      const where = mockOnly
-        ? and(eq(exams.userId, userId), sql`${exams.kind} like 'mock%'`)
-        : eq(exams.userId, userId);
+    async records(userId: number, page: number, pageSize: number, mockOnly: boolean, customOnly = false) {
+      const where = and(
+        eq(exams.userId, userId),
+        mockOnly ? sql`${exams.kind} like 'mock%'` : undefined,
+        // Built with create_option (自选组卷); redo sets and template books have none.
+        customOnly ? sql`${exams.createOption} is not null` : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()

@@ -57,7 +57,7 @@ export function createExamService(deps: ExamServiceDeps) {
       actions.finishSection(env, b, ctx),
     finishExam: (examId: string, ctx: AuthedContext) => actions.finishExam(env, examId, ctx),
 
-    records: (b: { page: number; page_size: number; mock_only: boolean }, ctx: AuthedContext) =>
+    records: (b: { page: number; page_size: number; mock_only: boolean; custom_only: boolean }, ctx: AuthedContext) =>
       books.listRecords(env, b, ctx),
     report: (b: { exam_id?: string; book_id?: string }, ctx: AuthedContext) => getReport(env, b, ctx),
   };

@@ -1,6 +1,7 @@
 // The operator console's reads and its own changes (issue 17, ADR 0031): find a user by id, phone,
 // e-mail or name prefix; read one user with their recent orders and the staff actions on them; open or
-// close the advanced bank (show_higher_collect). Money and membership changes are pay.staff's.
+// close the advanced bank (show_higher_collect); grant or take away the crown and set a user's (or the
+// common default of) extra custom exams (ADR 0034). Money and membership changes are pay.staff's.
 
 import { chinaDay } from '@gre/contract/china-time';
 import type { StaffUser } from '@gre/contract/endpoints/permission';
@@ -14,6 +15,7 @@ import type { Db } from '../../platform/db.ts';
 import type { AuthedContext } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 import type { InvalidationBus } from '../../platform/invalidation.ts';
+import { commonTailorExtra, setCommonTailorExtra, tailorExtraUsed } from '../exam/exam.quota.ts';
 import { changeCoins, grantMembership } from '../pay/pay.grants.ts';
 import { toTrade } from '../pay/pay.mapper.ts';
 import { effectiveRole } from '../user/user.mapper.ts';
@@ -23,7 +25,7 @@ import { writeStaffAudit } from './staff-audit.ts';
 type UserRow = typeof users.$inferSelect;
 
 /** The effective role is computed when read (ADR 0007): an expired membership shows as FreeVIP. */
-function toStaffUser(u: UserRow, now: Date): StaffUser {
+function toStaffUser(u: UserRow, now: Date, extraUsed = 0): StaffUser {
   const role = effectiveRole(u, now);
   return {
     user_id: String(u.id),
@@ -36,6 +38,10 @@ function toStaffUser(u: UserRow, now: Date): StaffUser {
     is_freeze: u.isFreeze,
     freeze_reason: u.freezeReason,
     show_higher_collect: u.showHigherCollect,
+    has_crown: u.hasCrown,
+    tailor_extra: u.tailorExtra,
+    tailor_extra_used: extraUsed,
+    show_tailor_shelf: u.showTailorShelf,
     is_staff: u.isAdmin || u.isOperator || u.isTeacher,
     created_at: u.createdAt.toISOString(),
   };
@@ -54,6 +60,13 @@ function changeOf(before: unknown, after: unknown): string {
   if ('role_kind' in a && a.expire_at !== b.expire_at) return `${role(b)} → ${role(a)}`;
   if ('flash_coins' in a && a.flash_coins !== b.flash_coins) return `闪卡币 ${b.flash_coins} → ${a.flash_coins}`;
   if ('show_higher_collect' in a) return a.show_higher_collect ? '开通' : '关闭';
+  if ('has_crown' in a) return a.has_crown ? '授予皇冠' : '收回皇冠';
+  if ('tailor_extra' in a) {
+    const shelf =
+      a.show_tailor_shelf === b.show_tailor_shelf ? '' : a.show_tailor_shelf ? '，显示我的组卷' : '，隐藏我的组卷';
+    return `额外自选组卷 ${b.tailor_extra} → ${a.tailor_extra} 次${shelf}`;
+  }
+  if ('common_tailor_extra' in a) return `公共额外自选组卷 ${b.common_tailor_extra} → ${a.common_tailor_extra} 次`;
   return '';
 }
 
@@ -73,6 +86,45 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
       eq(users.isOperator, false),
       eq(users.isTeacher, false),
     );
+
+  /**
+   * One audited change of a user's flags: the row is locked, so two operators at once are applied one
+   * after the other and each answer is a real state; every process drops the user's cached session.
+   */
+  async function changeUser(
+    userId: string,
+    ctx: AuthedContext,
+    action: string,
+    note: string,
+    change: (u: UserRow) => Partial<UserRow>,
+    shown: (u: UserRow) => Record<string, unknown>,
+  ) {
+    const id = Number(userId);
+    const now = clock.now();
+    const row = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!before) throw userGone();
+      const [after] = await tx
+        .update(users)
+        .set({ ...change(before), updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      if (!after) throw userGone();
+      await writeStaffAudit(tx, {
+        staffId: Number(ctx.caller.userId),
+        action,
+        target: id,
+        subject: note,
+        before: shown(before),
+        after: shown(after),
+        at: now,
+      });
+      return after;
+    });
+    deps.bus.publish('user', userId);
+    const used = await tailorExtraUsed(db, [id]);
+    return { user: toStaffUser(row, now, used.get(id)) };
+  }
 
   return {
     report: (from: string, to: string) => operationsReport(db, clock, from, to),
@@ -175,7 +227,15 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
       const now = clock.now();
       // An exact id, phone or e-mail comes before the name matches.
       const exact = (u: UserRow) => String(u.id) === q || u.phone === q || u.email === q.toLowerCase();
-      return { users: [...rows.filter(exact), ...rows.filter((u) => !exact(u))].map((u) => toStaffUser(u, now)) };
+      const used = await tailorExtraUsed(
+        db,
+        rows.map((u) => u.id),
+      );
+      return {
+        users: [...rows.filter(exact), ...rows.filter((u) => !exact(u))].map((u) =>
+          toStaffUser(u, now, used.get(u.id)),
+        ),
+      };
     },
 
     async get(userId: string) {
@@ -183,7 +243,7 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
       const [row] = await db.select().from(users).where(eq(users.id, id));
       if (!row) throw userGone();
       const staff = alias(users, 'staff');
-      const [orders, audit] = await Promise.all([
+      const [orders, audit, used] = await Promise.all([
         db.select().from(trades).where(eq(trades.userId, id)).orderBy(desc(trades.createdAt)).limit(20),
         db
           .select({
@@ -199,9 +259,10 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
           .where(eq(staffAudit.targetUserId, id))
           .orderBy(desc(staffAudit.at), desc(staffAudit.id))
           .limit(20),
+        tailorExtraUsed(db, [id]),
       ]);
       return {
-        user: toStaffUser(row, clock.now()),
+        user: toStaffUser(row, clock.now(), used.get(id)),
         trades: orders.map(toTrade),
         audit: audit.map((a) => ({
           action: a.action,
@@ -214,31 +275,70 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
     },
 
     /** Opens or closes the advanced bank; the row is locked so that two operators see each other's change. */
-    async setHigher(b: { user_id: string; on: boolean; note: string }, ctx: AuthedContext) {
-      const id = Number(b.user_id);
+    setHigher: (b: { user_id: string; on: boolean; note: string }, ctx: AuthedContext) =>
+      changeUser(
+        b.user_id,
+        ctx,
+        'set_higher',
+        b.note,
+        () => ({ showHigherCollect: b.on }),
+        (u) => ({
+          show_higher_collect: u.showHigherCollect,
+        }),
+      ),
+
+    /**
+     * Grants or takes away the crown (ADR 0034). The user's sessions are dropped from every process's
+     * cache (the bus), so the next request already opens or refuses 精华 accordingly.
+     */
+    setHigh: (b: { user_id: string; on: boolean; note: string }, ctx: AuthedContext) =>
+      changeUser(
+        b.user_id,
+        ctx,
+        'set_high',
+        b.note,
+        () => ({ hasCrown: b.on }),
+        (u) => ({ has_crown: u.hasCrown }),
+      ),
+
+    /**
+     * Sets the user's extra custom exams in all (used ones stay used); a number above 0 shows the
+     * 我的组卷 shelf unless the operator says otherwise.
+     */
+    assignCustomTailor: (
+      b: { user_id: string; extra: number; show_shelf?: boolean | undefined; note: string },
+      ctx: AuthedContext,
+    ) =>
+      changeUser(
+        b.user_id,
+        ctx,
+        'assign_custom_tailor_use',
+        b.note,
+        (u) => ({
+          tailorExtra: b.extra,
+          showTailorShelf: b.show_shelf ?? (b.extra > 0 ? true : u.showTailorShelf),
+        }),
+        (u) => ({ tailor_extra: u.tailorExtra, show_tailor_shelf: u.showTailorShelf }),
+      ),
+
+    commonTailor: async () => ({ extra: await commonTailorExtra(db) }),
+
+    /** The common default extra custom exams for everyone; audited with before and after. */
+    async assignCommonTailor(b: { extra: number; note: string }, ctx: AuthedContext) {
       const now = clock.now();
-      const row = await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-        if (!before) throw userGone();
-        const [after] = await tx
-          .update(users)
-          .set({ showHigherCollect: b.on, updatedAt: now })
-          .where(eq(users.id, id))
-          .returning();
-        if (!after) throw userGone();
+      await db.transaction(async (tx) => {
+        const before = await setCommonTailorExtra(tx, b.extra, now);
         await writeStaffAudit(tx, {
           staffId: Number(ctx.caller.userId),
-          action: 'set_higher',
-          target: id,
+          action: 'assign_common_tailor_use',
+          target: null,
           subject: b.note,
-          before: { show_higher_collect: before.showHigherCollect },
-          after: { show_higher_collect: after.showHigherCollect },
+          before: { common_tailor_extra: before },
+          after: { common_tailor_extra: b.extra },
           at: now,
         });
-        return after;
       });
-      deps.bus.publish('user', b.user_id);
-      return { user: toStaffUser(row, now) };
+      return { extra: b.extra };
     },
   };
 }

@@ -32,6 +32,14 @@ export async function seedRights(db: Db, clock: Clock) {
   }
 }
 
+/**
+ * What the crown (users.has_crown, set by an operator with set_high) opens, whatever the role: the
+ * 精华 tier (ADR 0034). It lifts no quota. The caller carries the flag, read with the session on every
+ * request, so a crown taken away is gone at the next request (the session cache is dropped by the
+ * bus's `user` topic).
+ */
+const crownVisibilities: ReadonlySet<string> = new Set<Visibility>(['best']);
+
 export interface Rights {
   canOpen(caller: Caller | null, visibility: string): boolean;
   /** The visibilities a role may open (the role_rights row), for the rights texts. */
@@ -50,7 +58,10 @@ export async function loadRights(db: Db): Promise<Rights> {
   for (const r of rows) table.set(r.roleKind, new Set(r.visibilities));
   const staff = (c: Caller) => c.isAdmin || c.isOperator || c.isTeacher;
   const canOpen = (caller: Caller | null, visibility: string) =>
-    !!caller && (staff(caller) || (table.get(caller.roleKind)?.has(visibility) ?? false));
+    !!caller &&
+    (staff(caller) ||
+      (table.get(caller.roleKind)?.has(visibility) ?? false) ||
+      (caller.hasCrown && crownVisibilities.has(visibility)));
   const refusalFor = (caller: Caller | null, visibility: string): AppError | null => {
     if (canOpen(caller, visibility)) return null;
     if (!caller)

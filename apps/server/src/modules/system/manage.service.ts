@@ -55,6 +55,8 @@ const toQuota = (q: RoleQuota): Quota => ({
   collectsTotal: q.collects_total,
   notesTotal: q.notes_total,
   flashNewPerDay: q.flash_new_per_day,
+  tailorsPerDay: q.tailors_per_day,
+  tailorsTotal: q.tailors_total,
 });
 
 export function createManage(deps: {

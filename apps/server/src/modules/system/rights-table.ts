@@ -32,6 +32,8 @@ export async function roleRights(src: RightsSources): Promise<RoleRights[]> {
         collects_total: q?.collectsTotal ?? 0,
         notes_total: q?.notesTotal ?? 0,
         flash_new_per_day: q?.flashNewPerDay ?? 0,
+        tailors_per_day: q?.tailorsPerDay ?? 0,
+        tailors_total: q?.tailorsTotal ?? 0,
       },
     };
   });
@@ -49,6 +51,7 @@ export function rightsTableSvg(roles: RoleRights[]): string {
     ['作文批改', (l) => l.essays],
     ['收藏与笔记', (l) => l.review],
     ['闪卡', (l) => l.flash],
+    ['自选组卷', (l) => l.tailor],
     ['可见题目', (l) => l.visibility],
   ];
   const lines = roles.map(rightsLines);

@@ -42,6 +42,8 @@ describe.each(testDbKinds())('rights on %s', (kind) => {
       collects_total: 30,
       notes_total: 10,
       flash_new_per_day: 20,
+      tailors_per_day: -1,
+      tailors_total: 3,
     });
     expect(trial && rightsLines(trial)).toMatchObject({
       role: '试用用户',
@@ -51,6 +53,7 @@ describe.each(testDbKinds())('rights on %s', (kind) => {
       essays: '每天 2 篇，共 2 篇',
       review: '收藏最多 30 题，笔记最多 10 题',
       flash: '每天 20 个新词，超出每张 1 闪卡币',
+      tailor: '共 3 次',
       visibility: '公开题',
     });
     expect(roles[3] && rightsLines(roles[3]).visibility).toBe('公开题 + 会员题 + 精选题 + 精华题');

@@ -114,6 +114,7 @@ export function createUserService(deps: UserServiceDeps) {
       isTeacher: u.isTeacher,
       isFreeze: u.isFreeze,
       roleKind: u.roleKind,
+      hasCrown: u.hasCrown,
     });
     if (!staff && (await deps.maintenanceOn())) throw errors.serverUpgrading();
   }
@@ -137,6 +138,7 @@ export function createUserService(deps: UserServiceDeps) {
         isTeacher: row.isTeacher,
         isFreeze: row.isFreeze,
         roleKind: effectiveRole(row, clock.now()),
+        hasCrown: row.hasCrown,
       };
       callerRows.set(caller, row);
       return caller;

@@ -24,6 +24,7 @@ export function OutOfLimitDialog() {
         笔记: mine.review,
         收藏与笔记: mine.review,
         闪卡新词: mine.flash,
+        自选组卷: mine.tailor,
       }[subject]
     : undefined;
   return (

@@ -19,6 +19,7 @@ export function RightsTableDialog() {
     ['模考', 'mocks'],
     ['作文批改', 'essays'],
     ['收藏与笔记', 'review'],
+    ['自选组卷', 'tailor'],
     ['可见题目', 'visibility'],
   ];
   return (

@@ -146,6 +146,8 @@ const quotaFields: [keyof Omit<RoleQuota, 'full_mocks'>, string][] = [
   ['collects_total', '收藏题数上限'],
   ['notes_total', '笔记题数上限'],
   ['flash_new_per_day', '每日闪卡新词'],
+  ['tailors_per_day', '每日自选组卷'],
+  ['tailors_total', '自选组卷总数'],
 ];
 
 const visibilityLabel: Record<(typeof grantableVisibilities)[number], string> = {

@@ -1,10 +1,13 @@
 // Route module for /web_manage (issue 17, ADR 0031; outside the navigation like the spec's other staff
 // pages): the admin's site settings in tabs — 维护 (the maintenance switch with the message members see),
 // 版本 (the minimum web version), 权限与额度 (each role's rights and quotas), 套餐价格 (plans), 员工 (staff
-// flags) — and the ways to the notice composer and the operator console. Everyone but admins is told
+// flags; and the common default of extra custom exams, ADR 0034) — and the ways to the notice
+// composer, the operator console and the content sync. Everyone but admins is told
 // no; the server refuses them either way.
+import { assignCommonTailorUse, getCommonTailorUse } from '@gre/contract/endpoints/permission';
 import { getStatus, setMaintenance } from '@gre/contract/endpoints/system';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -106,6 +109,81 @@ function MaintenanceCard() {
   );
 }
 
+const commonTailorKey = ['permission', 'common_tailor'] as const;
+
+/** The extra custom exams every user may create beyond their role's quota (assign_common_tailor_use). */
+function CommonTailorCard() {
+  const current = useQuery({ queryKey: commonTailorKey, queryFn: () => api(getCommonTailorUse, {}) });
+  const [extra, setExtra] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const save = useMutation({
+    mutationFn: (body: { extra: number; note: string }) => api(assignCommonTailorUse, body),
+    onSuccess: (r) => {
+      toast('success', `公共额外自选组卷次数已设为 ${r.extra} 次`);
+      setExtra('');
+      setNote('');
+      setError('');
+      queryClient.setQueryData(commonTailorKey, r);
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!extra.trim()) return setError('请填写额外组卷次数');
+    const body = { extra: Number(extra), note };
+    const bad = fieldError(assignCommonTailorUse.request, body);
+    if (bad) return setError(bad);
+    save.mutate(body);
+  };
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      onSubmit={submit}
+      aria-labelledby="tailor-title"
+      sx={{ p: { xs: 2, sm: 3 } }}
+      noValidate
+    >
+      <Typography id="tailor-title" variant="h2" sx={{ fontSize: '1.15rem', mb: 1.5 }}>
+        自选组卷：公共额外次数
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        每个用户在角色额度用完后还可额外自选组卷的次数（累计，用完为止），与运营给单个用户设定的次数相加。当前：
+        {current.data ? `${current.data.extra} 次` : '…'}
+      </Typography>
+      <Stack spacing={1.5}>
+        <TextField
+          id="tailor-common-extra"
+          label="公共额外次数"
+          size="small"
+          value={extra}
+          onChange={(e) => setExtra(e.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField
+          id="tailor-common-note"
+          label="原因"
+          size="small"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          required
+        />
+        {error ? (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Box>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            确认设定
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
 const tabs = ['maintenance', 'version', 'rights', 'plans', 'staff'] as const;
 
 export function Component() {
@@ -139,7 +217,12 @@ export function Component() {
       </Tabs>
       {tab === 'maintenance' ? <MaintenanceCard /> : null}
       {tab === 'version' ? <VersionPanel /> : null}
-      {tab === 'rights' ? <RightsPanel /> : null}
+      {tab === 'rights' ? (
+        <>
+          <RightsPanel />
+          <CommonTailorCard />
+        </>
+      ) : null}
       {tab === 'plans' ? <PlansPanel /> : null}
       {tab === 'staff' ? <StaffPanel meId={me.id} /> : null}
     </StaffPage>

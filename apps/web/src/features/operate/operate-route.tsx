@@ -2,7 +2,8 @@
 // spec's other staff pages): find a user by id, phone, e-mail or name; read their role, expiry, coins,
 // flags, orders and the staff actions on them; grant or remove a membership, change coins, open or close
 // the advanced bank, and (admins) freeze or unfreeze, refund or void orders. Each change names its reason
-// and is audited on the server. The 折扣码 and 兑换码 tabs (?tab=codes|vouchers) are codes-panel.tsx,
+// and is audited on the server; the crown (set_high) and extra custom exams (assign_custom_tailor_use)
+// have their forms here too (ADR 0034). The 折扣码 and 兑换码 tabs (?tab=codes|vouchers) are codes-panel.tsx,
 // 新人礼包 (?tab=gifts) gifts-panel.tsx, 报表 (?tab=report) report-panel.tsx. Everyone without the operator or admin flag is told no; the server refuses them either way.
 
 import type { StaffUser } from '@gre/contract/endpoints/permission';
@@ -14,12 +15,14 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -63,6 +66,8 @@ const actionLabel: Record<string, string> = {
   remove_vip: '取消会员',
   manual_change_flash_coin: '调整闪卡币',
   set_higher: '高阶题库',
+  set_high: '皇冠',
+  assign_custom_tailor_use: '自选组卷',
   'trade.refund': '退款',
   'trade.invalidate': '作废订单',
 };
@@ -178,6 +183,8 @@ function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
   const [role, setRole] = useState<3 | 4>(3);
   const [days, setDays] = useState('30');
   const [delta, setDelta] = useState('');
+  const [extra, setExtra] = useState(String(user.tailor_extra));
+  const [shelf, setShelf] = useState(user.show_tailor_shelf || user.tailor_extra > 0);
   const refresh = async (message: string) => {
     toast('success', message);
     await queryClient.invalidateQueries({ queryKey: ['operate'] });
@@ -259,6 +266,48 @@ function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
           );
         }}
       />
+      <ActionForm
+        title={user.has_crown ? '皇冠（已授予）' : '皇冠（未授予）'}
+        submitLabel={user.has_crown ? '收回皇冠' : '授予皇冠'}
+        tone={user.has_crown ? 'error' : 'primary'}
+        pending={run.isPending}
+        onSubmit={(note) => {
+          const body = { user_id: user.user_id, on: !user.has_crown, note };
+          return act(mep.setHigh.request, body, () => api(mep.setHigh, body), body.on ? '已授予皇冠' : '已收回皇冠');
+        }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          有皇冠的用户无论角色都可打开精华题与精华套题；不放宽每日额度。收回后立即生效。
+        </Typography>
+      </ActionForm>
+      <ActionForm
+        title="自选组卷（角色额度之外）"
+        submitLabel="确认设定"
+        pending={run.isPending}
+        onSubmit={(note) => {
+          if (!extra.trim()) return '请填写额外组卷次数';
+          const body = { user_id: user.user_id, extra: Number(extra), show_shelf: shelf, note };
+          return act(
+            mep.assignCustomTailorUse.request,
+            body,
+            () => api(mep.assignCustomTailorUse, body),
+            '已设定额外自选组卷次数',
+          );
+        }}
+      >
+        <TextField
+          id="operate-tailor-extra"
+          label={`额外次数（累计，已用 ${user.tailor_extra_used} 次）`}
+          size="small"
+          value={extra}
+          onChange={(e) => setExtra(e.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={shelf} onChange={(e) => setShelf(e.target.checked)} />}
+          label="在练习页显示“我的组卷”"
+        />
+      </ActionForm>
       {member ? (
         <ActionForm
           title="取消会员"
@@ -375,6 +424,11 @@ function Facts({ user }: { user: StaffUser }) {
     ['有效期至', user.expire_at ? chinaTime(user.expire_at) : '—'],
     ['闪卡币', String(user.flash_coins)],
     ['高阶题库', user.show_higher_collect ? '已开通' : '未开通'],
+    ['皇冠', user.has_crown ? '已授予（可打开精华题）' : '未授予'],
+    [
+      '自选组卷',
+      `额外 ${user.tailor_extra} 次（另有公共额外次数），额外已用 ${user.tailor_extra_used} 次；我的组卷${user.show_tailor_shelf ? '显示' : '不显示'}`,
+    ],
     ['账号状态', user.is_freeze ? '已冻结' : '正常'],
     ['注册时间', chinaTime(user.created_at)],
   ];

@@ -50,6 +50,7 @@ export function MembershipCard(props: { profile: Profile }) {
                   ['模考', mine.mocks],
                   ['作文批改', mine.essays],
                   ['收藏与笔记', mine.review],
+                  ['自选组卷', mine.tailor],
                   ['可见题目', mine.visibility],
                 ] as const
               ).map(([k, v]) => (

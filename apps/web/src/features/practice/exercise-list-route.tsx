@@ -1,5 +1,6 @@
 // Route module for /exercise_list: tabs index 按题型 / pick 精选 / big 大题库 / best 精华 (`?tab=`),
-// the templates of each from /api/book/list_templates with my status.
+// the templates of each from /api/book/list_templates with my status; 我的组卷 (tailor-shelf.tsx) above
+// them when the shelf is on for the caller.
 
 import type { QuestionKind } from '@gre/contract/question';
 import { questionKindLabel } from '@gre/contract/question';
@@ -15,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, Link as RouterLink, useSearchParams } from 'react-router';
 import { type ExerciseTab, exerciseTabs, paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { groupByParam } from './practice-logic.ts';
 
@@ -25,6 +27,7 @@ const seriesLabel = (key: string) =>
 import { openDialog } from '../../app/app-store.ts';
 import { PracticeModeSwitch, usePracticeMode } from './practice-mode.tsx';
 import { templatesQuery } from './queries.ts';
+import { TailorShelf } from './tailor-shelf.tsx';
 import { CardGrid } from './template-card.tsx';
 
 const tabLabel: Record<ExerciseTab, string> = { index: '按题型', pick: '精选', big: '大题库', best: '精华' };
@@ -57,6 +60,7 @@ export function Component() {
   const tab = tabOf(params);
   const q = useQuery(templatesQuery(tab));
   const mode = usePracticeMode(q.data?.practice_mode);
+  const me = useCurrentUser();
   return (
     <Stack spacing={2}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
@@ -94,6 +98,7 @@ export function Component() {
           </Button>
         ))}
       </Stack>
+      {me.accessibility.show_tailor_shelf ? <TailorShelf /> : null}
       {q.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label="加载中" />

@@ -12,10 +12,11 @@ export function templatesQuery(page: BookPage) {
   });
 }
 
-export function recordsQuery(page: number, mockOnly: boolean, pageSize = 20) {
+export function recordsQuery(page: number, mockOnly: boolean, pageSize = 20, customOnly = false) {
   return queryOptions({
-    queryKey: ['exam', 'records', page, pageSize, mockOnly],
-    queryFn: ({ signal }) => api(listRecords, { page, page_size: pageSize, mock_only: mockOnly }, { signal }),
+    queryKey: ['exam', 'records', page, pageSize, mockOnly, customOnly],
+    queryFn: ({ signal }) =>
+      api(listRecords, { page, page_size: pageSize, mock_only: mockOnly, custom_only: customOnly }, { signal }),
     staleTime: 0,
   });
 }
