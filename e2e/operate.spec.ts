@@ -2,17 +2,50 @@
 // /operate, grants VIP for 30 days and opens the advanced bank, each with a reason, and sees both in the
 // user's 操作记录; a wrong input is refused in the contract's words. The candidate then finds 高阶题库
 // open and is VIP. A member who opens /operate is told no. An admin refunds the candidate's paid coin
-// pack from the orders table, with a reason. The 折扣码 and 兑换码 tabs create, list and void/delete;
+// pack from the orders table, with a reason. Every change is confirmed with the operator check code
+// (the dialog; the code from the dev outbox). The 折扣码 and 兑换码 tabs create, list, edit and void/delete;
 // 新人礼包 lists this week's new users; 报表 shows the last 30 days. Desktop (the consoles are desktop-first);
 // the phone layout is looked at in the screenshots.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { apiLogin, newCandidate, post } from './support.ts';
+import { apiLogin, codeFromOutbox, newCandidate, post } from './support.ts';
 
 async function shot(page: Page, name: string) {
   const file = path.join(import.meta.dirname, `../test-results/screens/operate-${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
+}
+
+/**
+ * The confirmation dialog of a sensitive action: 发送验证码, the code from the dev outbox of the staff
+ * member's e-mail (`account`), 确认. With `tryWrong`, a wrong code first is refused in the dialog.
+ */
+async function confirmWithCode(
+  page: Page,
+  account: string,
+  opts: { tryWrong?: boolean; shot?: string; phoneShot?: string } = {},
+) {
+  const dialog = page.getByRole('dialog', { name: /^确认操作：/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: '发送验证码' }).click();
+  const masked = `${account[0]}****@${account.split('@')[1]}`;
+  await expect(dialog.getByRole('status')).toHaveText(`已发送至 ${masked}，10 分钟内有效`);
+  const code = await codeFromOutbox(account);
+  const box = dialog.getByRole('textbox', { name: '验证码' });
+  if (opts.tryWrong) {
+    await box.fill(code === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: '确认', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('操作验证码错误，请核对后重新输入');
+  }
+  await box.fill(code);
+  if (opts.shot) await shot(page, opts.shot);
+  if (opts.phoneShot) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, opts.phoneShot);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  await dialog.getByRole('button', { name: '确认', exact: true }).click();
+  await expect(dialog).toBeHidden();
 }
 
 async function signIn(page: Page, token: string) {
@@ -25,7 +58,7 @@ test('an operator grants VIP and opens the advanced bank for a candidate, who th
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const candidateToken = await newCandidate(request, 'operate');
   const me = await (
     await request.post('/api/user/get', { data: {}, headers: { authorization: `Bearer ${candidateToken}` } })
@@ -62,12 +95,18 @@ test('an operator grants VIP and opens the advanced bank for a candidate, who th
   await expect(grant.getByRole('alert')).toHaveText('天数至少为 1');
   await grant.getByRole('textbox', { name: '天数（累加到当前有效期）' }).fill('30');
   await grant.getByRole('button', { name: '确认开通' }).click();
+  // The operator check code: asked for in a dialog, sent to the operator's own e-mail (dev outbox).
+  await expect(operator.getByRole('dialog', { name: '确认操作：开通会员' })).toContainText(
+    `（ID ${candidateId}）开通 VIP 会员 30 天（原因：线下课程赠送）`,
+  );
+  await confirmWithCode(operator, 'operator@demo.gre-prep.cn', { tryWrong: true, shot: 'desktop-confirm' });
   await expect(panel.getByRole('definition').filter({ hasText: 'VIP 会员' })).toBeVisible();
 
   // Open the advanced bank.
   const higher = panel.getByRole('form', { name: '高阶题库（未开通）' });
   await higher.getByRole('textbox', { name: '原因' }).fill('报名高阶班');
   await higher.getByRole('button', { name: '开通高阶题库' }).click();
+  await confirmWithCode(operator, 'operator@demo.gre-prep.cn', { phoneShot: 'phone-confirm' });
   await expect(panel.getByRole('form', { name: '高阶题库（已开通）' })).toBeVisible();
   const log = panel.getByRole('list', { name: '操作记录' });
   await expect(log.getByRole('listitem')).toHaveCount(2);
@@ -111,6 +150,24 @@ test('an operator grants VIP and opens the advanced bank for a candidate, who th
     .filter({ hasText: `V${code}` });
   await expect(voucherRow).toContainText('100 闪卡币');
   await expect(voucherRow).toContainText('0 / 5');
+  // 修改: a refusal in the contract's words, then 10 people and a note.
+  await voucherRow.getByRole('button', { name: `修改兑换码 V${code}` }).click();
+  const edit = operator.getByRole('dialog', { name: `修改兑换码 V${code}` });
+  await edit.getByRole('textbox', { name: '闪卡币数' }).fill('0');
+  await edit.getByRole('button', { name: '保存修改' }).click();
+  await expect(edit.getByRole('alert')).toHaveText('VIP / 超级 VIP 需填写天数，闪卡币需填写数量');
+  await edit.getByRole('textbox', { name: '闪卡币数' }).fill('120');
+  await edit.getByRole('textbox', { name: '可兑换人数' }).fill('10');
+  await edit.getByRole('textbox', { name: '备注' }).fill('直播间');
+  await shot(operator, 'desktop-voucher-edit');
+  await operator.setViewportSize({ width: 390, height: 844 });
+  await shot(operator, 'phone-voucher-edit');
+  await operator.setViewportSize({ width: 1280, height: 900 });
+  await edit.getByRole('button', { name: '保存修改' }).click();
+  await expect(edit).toBeHidden();
+  await expect(voucherRow).toContainText('120 闪卡币');
+  await expect(voucherRow).toContainText('0 / 10');
+  await expect(voucherRow).toContainText('直播间');
   await voucherRow.getByRole('button', { name: `删除兑换码 V${code}` }).click();
   await expect(voucherRow).toHaveCount(0);
 
@@ -127,6 +184,7 @@ test('an operator grants VIP and opens the advanced bank for a candidate, who th
   await giftForm.getByRole('textbox', { name: '每人闪卡币数' }).fill('20');
   await giftForm.getByRole('textbox', { name: '原因' }).fill('新人礼包');
   await giftForm.getByRole('button', { name: '确认赠送' }).click();
+  await confirmWithCode(operator, 'operator@demo.gre-prep.cn');
   await expect(giftForm.getByText('已赠送 0 人')).toBeVisible();
   await shot(operator, 'desktop-gifts');
 
@@ -171,6 +229,7 @@ test('an operator grants VIP and opens the advanced bank for a candidate, who th
   await expect(dialog.getByRole('alert')).toHaveText('请填写原因');
   await dialog.getByRole('textbox', { name: '原因' }).fill('重复支付');
   await dialog.getByRole('button', { name: '确认退款' }).click();
+  await confirmWithCode(adminPage, 'admin@demo.gre-prep.cn');
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('已退款');
   await expect(row.getByRole('button', { name: '退款' })).toHaveCount(0);

@@ -36,6 +36,7 @@ import { createMailRepo } from './modules/mail/mail.repo.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createMemoryService } from './modules/memory/memory.service.ts';
+import { createOpCheck } from './modules/operate/op-check.ts';
 import { startReportRollups } from './modules/operate/operate.report.ts';
 import { registerOperateRoutes } from './modules/operate/operate.routes.ts';
 import { createOperate } from './modules/operate/operate.service.ts';
@@ -223,6 +224,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passwords = own;
   }
   const codes = createCodeService({ repo: userRepo, clock, mailer: deps.mailer, sms: deps.sms, secret: deps.secret });
+  // The operator check code that confirms sensitive staff actions (issue 17, ADR 0031).
+  const opCheck = createOpCheck({
+    db,
+    repo: userRepo,
+    clock,
+    mailer: deps.mailer,
+    sms: deps.sms,
+    secret: deps.secret,
+  });
   const users = createUserService({
     repo: userRepo,
     codes,
@@ -351,7 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     minApiVersion: () => system.minApiVersion(),
     screen: (ep, ctx, data) => gate.screen(ep, ctx, data),
   });
-  registerUserRoutes(register, users);
+  registerUserRoutes(register, users, opCheck);
   registerSummaryRoutes(register, summary);
   const rightsSources = { rights: () => (rights ??= loadRights(db)), quotas: () => (quotas ??= loadQuotas(db)) };
   registerSystemRoutes(
@@ -420,10 +430,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     register,
     pay,
     createPayStaff({ db, repo: payRepo, codes: discountCodes, clock, bus, provider: payProvider }),
+    opCheck,
   );
   await registerPayHttp(app, pay, payProvider);
   // The operator console (issue 17, ADR 0031): find and read users, open the advanced bank.
-  registerOperateRoutes(register, createOperate({ db, clock, bus }));
+  registerOperateRoutes(register, createOperate({ db, clock, bus }), opCheck);
   if (deps.jobs) await startReportRollups(deps.jobs, db, clock);
   // The staff export (/export): CSV of users, orders, exam results through a signed one-minute address.
   registerExportRoutes(app, register, createExport({ db, clock, secret: deps.secret }));

@@ -66,6 +66,7 @@ export const voucherSchema = z.object({
   valid_until: z.string(),
   note: z.string(),
 });
+export type Voucher = z.infer<typeof voucherSchema>;
 
 /** Minutes an unpaid order stays open (the QR is valid) before it times out. */
 export const payOrderMinutes = 15;

@@ -47,6 +47,38 @@ export const passwordSchema = z
 
 export const codeSchema = z.string({ error: '请输入验证码' }).regex(/^\d{6}$/, { error: '验证码为 6 位数字' });
 
+/**
+ * The operator check code (spec "User": send_op_check_code; issue 17, ADR 0031): the sensitive staff
+ * actions it confirms, each code bound to one of them, and the code field of their bodies.
+ */
+export const opActions = [
+  'grant_vip',
+  'remove_vip',
+  'change_coin',
+  'newman_gift',
+  'set_higher',
+  'freeze',
+  'refund',
+  'void',
+] as const;
+export type OpAction = (typeof opActions)[number];
+export const opActionSchema = z.enum(opActions, { error: '操作类型不正确' });
+/** What each confirmed action is called in the message and on the page. */
+export const opActionText: Record<OpAction, string> = {
+  grant_vip: '开通会员',
+  remove_vip: '取消会员',
+  change_coin: '增减闪卡币',
+  newman_gift: '新人礼包',
+  set_higher: '高阶题库',
+  freeze: '冻结或解冻账号',
+  refund: '订单退款',
+  void: '作废订单',
+};
+export const opCode = z
+  .string({ error: '请输入操作验证码' })
+  .trim()
+  .regex(/^\d{6}$/, { error: '操作验证码为 6 位数字' });
+
 export const codePurposeSchema = z.enum(['register', 'login', 'reset'], { error: '验证码用途不正确' });
 export type CodePurpose = z.infer<typeof codePurposeSchema>;
 

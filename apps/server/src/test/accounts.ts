@@ -3,6 +3,7 @@
 import * as code from '@gre/contract/endpoints/code';
 import * as user from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
+import type { OpAction } from '@gre/contract/user';
 import { createUserRepo } from '../modules/user/user.repo.ts';
 import { hashPassword } from '../platform/password.ts';
 import type { TestApp } from './harness.ts';
@@ -82,4 +83,19 @@ export async function roleTokens(t: TestApp): Promise<Record<'trial' | 'member' 
     vip: (await userWithRole(t, 3)).token,
     svip: (await userWithRole(t, 4)).token,
   };
+}
+
+/**
+ * A fresh operator check code for `action`, sent to the staff member behind `token` and read from the
+ * outbox (issue 17, ADR 0031). Moves the clock 13 s first, so a test's many codes stay within the
+ * per-minute sending limit.
+ */
+export async function opCheckCode(t: TestApp, token: string, action: OpAction): Promise<string> {
+  t.clock.advance(13_000);
+  const res = await t.call(user.sendOpCheckCode, { action }, { token });
+  if (!res.body.ok) throw new Error(`send_op_check_code failed: ${JSON.stringify(res.body.err_data)}`);
+  const last = t.outbox.messages.at(-1);
+  const code = last && /\b(\d{6})\b/.exec(last.text)?.[1];
+  if (!code) throw new Error('no operator check code in the outbox');
+  return code;
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { paymentKindSchema, roleKindSchema } from '../enums.ts';
 import { tradeSchema, voucherSchema } from '../pay.ts';
+import { opCode } from '../user.ts';
 
 const userId = z
   .string({ error: '请填写用户 ID' })
@@ -68,9 +69,9 @@ export const addVoucher = endpoint({
 
 export const updateVoucher = endpoint({
   path: '/api/permission/update_voucher',
-  summary: '运营：修改兑换码',
+  summary: '运营：修改兑换码（内容、可兑换人数、有效期、备注；可兑换人数不能少于已兑换人数）',
   access: 'operator',
-  errors: ['not_found'],
+  errors: ['not_found', 'invalid_param'],
   request: voucherFields
     .extend({ code: voucherCode })
     .refine(grants, { error: 'VIP / 超级 VIP 需填写天数，闪卡币需填写数量' }),
@@ -100,12 +101,13 @@ export const manualGrantVip = endpoint({
   path: '/api/permission/manual_grant_vip',
   summary: '运营：手动开通 VIP / 超级 VIP（天数累加到当前有效期）',
   access: 'operator',
-  errors: ['not_found'],
+  errors: ['not_found', 'code_invalid', 'rate_limited'],
   request: z.object({
     user_id: userId,
     role_kind: z.union([z.literal(3), z.literal(4)], { error: '只能开通 VIP 或超级 VIP' }),
     days: days.min(1, { error: '天数至少为 1' }),
     note,
+    op_code: opCode,
   }),
   response: authoritySchema,
 });
@@ -114,8 +116,8 @@ export const removeVip = endpoint({
   path: '/api/permission/remove_vip',
   summary: '运营：取消会员（立即变为普通会员）',
   access: 'operator',
-  errors: ['not_found'],
-  request: z.object({ user_id: userId, note }),
+  errors: ['not_found', 'code_invalid', 'rate_limited'],
+  request: z.object({ user_id: userId, note, op_code: opCode }),
   response: authoritySchema,
 });
 
@@ -123,7 +125,7 @@ export const manualChangeFlashCoin = endpoint({
   path: '/api/permission/manual_change_flash_coin',
   summary: '运营：增减闪卡币（余额不能小于 0）',
   access: 'operator',
-  errors: ['not_found', 'invalid_param'],
+  errors: ['not_found', 'invalid_param', 'code_invalid', 'rate_limited'],
   request: z.object({
     user_id: userId,
     delta: z
@@ -133,6 +135,7 @@ export const manualChangeFlashCoin = endpoint({
       .max(100_000, { error: '变动数量不正确' })
       .refine((d) => d !== 0, { error: '变动数量不能为 0' }),
     note,
+    op_code: opCode,
   }),
   response: authoritySchema,
 });
@@ -155,12 +158,13 @@ export const refundTrade = endpoint({
   path: '/api/permission/refund_trade',
   summary: '管理员：例外退款（如重复支付），经支付渠道原路退回；订单变为已退款',
   access: 'admin',
-  errors: ['not_found', 'invalid_param', 'busy'],
+  errors: ['not_found', 'invalid_param', 'busy', 'code_invalid', 'rate_limited'],
   request: z.object({
     trade_id: tradeId,
     /** Default: the whole price. */
     refund_fen: z.number({ error: '退款金额不正确' }).int().min(1, { error: '退款金额不正确' }).optional(),
     note,
+    op_code: opCode,
   }),
   response: z.object({ trade: tradeSchema }),
 });
@@ -169,8 +173,8 @@ export const invalidateTrade = endpoint({
   path: '/api/permission/invalidate_trade',
   summary: '管理员：作废订单（未支付的同时在渠道关闭）',
   access: 'admin',
-  errors: ['not_found', 'invalid_param'],
-  request: z.object({ trade_id: tradeId, note }),
+  errors: ['not_found', 'invalid_param', 'code_invalid', 'rate_limited'],
+  request: z.object({ trade_id: tradeId, note, op_code: opCode }),
   response: z.object({ trade: tradeSchema }),
 });
 
@@ -243,8 +247,8 @@ export const setHigher = endpoint({
   path: '/api/permission/set_higher',
   summary: '运营：为用户开通或关闭高阶题库（及其收藏）',
   access: 'operator',
-  errors: ['not_found'],
-  request: z.object({ user_id: userId, on: z.boolean({ error: '请选择开通或关闭' }), note }),
+  errors: ['not_found', 'code_invalid', 'rate_limited'],
+  request: z.object({ user_id: userId, on: z.boolean({ error: '请选择开通或关闭' }), note, op_code: opCode }),
   response: z.object({ user: staffUserSchema }),
 });
 
@@ -326,9 +330,15 @@ export const batchNewmanGift = endpoint({
   path: '/api/permission/batch_newman_gift',
   summary: '运营：给某段时间内注册的新用户每人赠送会员天数或闪卡币；同一份赠送重复提交不会重复发放',
   access: 'operator',
-  errors: [],
+  errors: ['code_invalid', 'rate_limited'],
   request: withinNewmanPeriod(
-    periodFields.extend({ kind: paymentKindSchema, days: days.default(0), coins: coins.default(0), note }),
+    periodFields.extend({
+      kind: paymentKindSchema,
+      days: days.default(0),
+      coins: coins.default(0),
+      note,
+      op_code: opCode,
+    }),
   ).refine(grants, { error: '请填写赠送的天数或闪卡币数' }),
   response: z.object({
     /** Users given the gift by this call. */

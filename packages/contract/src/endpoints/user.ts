@@ -5,6 +5,8 @@ import {
   accountSchema,
   codeSchema,
   nameSchema,
+  opActionSchema,
+  opCode,
   passwordSchema,
   plainText,
   profileSchema,
@@ -148,11 +150,26 @@ export const freeze = endpoint({
   path: '/api/user/freeze',
   summary: '管理员冻结或解冻用户；冻结时该用户所有设备下线',
   access: 'admin',
-  errors: ['not_found'],
+  errors: ['not_found', 'code_invalid', 'rate_limited'],
   request: z.object({
     user_id: userIdSchema,
     freeze: z.boolean({ error: '请指定冻结或解冻' }),
     reason: plainText(200, '原因').default(''),
+    op_code: opCode,
   }),
   response: z.object({ user_id: z.string(), is_freeze: z.boolean() }),
+});
+
+export const sendOpCheckCode = endpoint({
+  path: '/api/user/send_op_check_code',
+  summary: '工作人员：向本人绑定的手机（无手机时为邮箱）发送操作验证码（6 位，10 分钟内有效，只能用于一次所选的操作）',
+  access: 'operator',
+  errors: ['rate_limited', 'invalid_param'],
+  request: z.object({ action: opActionSchema }),
+  response: z.object({
+    /** The masked phone or e-mail the code went to (138****0000). */
+    sent_to: z.string(),
+    resend_after_seconds: z.number().int(),
+    expires_in_seconds: z.number().int(),
+  }),
 });

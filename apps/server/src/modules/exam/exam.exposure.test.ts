@@ -191,6 +191,7 @@ const walks: Record<string, Walk> = {
   '/api/user/update_signature': { none: account },
   '/api/user/update_today_aim': { none: account },
   '/api/user/freeze': { none: account },
+  '/api/user/send_op_check_code': { none: 'where the operator check code went (masked)' },
   '/api/pay/get_plans': { none: 'plans and prices' },
   '/api/pay/init': { none: 'an order and its QR code' },
   '/api/pay/check_paid': { none: 'an order' },

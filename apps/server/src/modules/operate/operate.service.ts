@@ -6,7 +6,7 @@
 import { chinaDay } from '@gre/contract/china-time';
 import type { StaffUser } from '@gre/contract/endpoints/permission';
 import { PaymentKind, RoleKind, roleName } from '@gre/contract/enums';
-import { and, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { newmanGifts, staffAudit, trades } from '../../db/schema/pay.ts';
 import { users } from '../../db/schema/user.ts';
@@ -256,7 +256,8 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
           })
           .from(staffAudit)
           .leftJoin(staff, eq(staff.id, staffAudit.staffId))
-          .where(eq(staffAudit.targetUserId, id))
+          // The op_check rows (the code that confirmed an action) stay in the table, not in the list.
+          .where(and(eq(staffAudit.targetUserId, id), ne(staffAudit.action, 'op_check')))
           .orderBy(desc(staffAudit.at), desc(staffAudit.id))
           .limit(20),
         tailorExtraUsed(db, [id]),

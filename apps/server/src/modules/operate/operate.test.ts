@@ -4,6 +4,7 @@
 import * as mep from '@gre/contract/endpoints/permission';
 import * as uep from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
+import type { OpAction } from '@gre/contract/user';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { essays } from '../../db/schema/essay.ts';
@@ -11,7 +12,7 @@ import { exams } from '../../db/schema/exam.ts';
 import { staffAudit, trades } from '../../db/schema/pay.ts';
 import { dailyActivity } from '../../db/schema/summary.ts';
 import { users } from '../../db/schema/user.ts';
-import { staffUser, userWithRole } from '../../test/accounts.ts';
+import { opCheckCode, staffUser, userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 
 describe.each(testDbKinds())('the operator console on %s', (kind) => {
@@ -46,8 +47,17 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
   };
   const found = async (query: string) =>
     ((await ok(mep.findUser, { query }, 'op')).users as { user_id: string }[]).map((u) => u.user_id);
+  /** Staff changes in the audit (the op_check rows of the codes that confirmed them are op-check.test's). */
   const auditCount = async () =>
-    Number((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(staffAudit))[0]?.n);
+    Number(
+      (
+        await t.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(staffAudit)
+          .where(sql`${staffAudit.action} <> 'op_check'`)
+      )[0]?.n,
+    );
+  const code = (who: string, action: OpAction) => opCheckCode(t, tokens[who] as string, action);
 
   it('finds a user by id, phone, e-mail in any case and name prefix; LIKE characters are literal', async () => {
     expect(await found(member.id)).toContain(member.id);
@@ -71,7 +81,11 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
 
   it('opens the advanced bank: the member sees the flag, the audit keeps before and after, the console lists it', async () => {
     const before = await auditCount();
-    const r = await ok(mep.setHigher, { user_id: member.id, on: true, note: '报名高阶班' }, 'op');
+    const r = await ok(
+      mep.setHigher,
+      { user_id: member.id, on: true, note: '报名高阶班', op_code: await code('op', 'set_higher') },
+      'op',
+    );
     expect(r.user.show_higher_collect).toBe(true);
     expect((await ok(uep.getUser, {}, 'member')).accessibility.show_higher_collect).toBe(true);
     expect(await auditCount()).toBe(before + 1);
@@ -100,9 +114,10 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
 
   it('two operators at once: both audited, the later change stands and both answers are real states', async () => {
     const before = await auditCount();
+    const [c1, c2] = [await code('op', 'set_higher'), await code('op2', 'set_higher')];
     const [a, b] = await Promise.all([
-      ok(mep.setHigher, { user_id: member.id, on: false, note: '关闭' }, 'op'),
-      ok(mep.setHigher, { user_id: member.id, on: true, note: '开通' }, 'op2'),
+      ok(mep.setHigher, { user_id: member.id, on: false, note: '关闭', op_code: c1 }, 'op'),
+      ok(mep.setHigher, { user_id: member.id, on: true, note: '开通', op_code: c2 }, 'op2'),
     ]);
     expect(await auditCount()).toBe(before + 2);
     const audit = (await ok(mep.getStaffUser, { user_id: member.id }, 'op')).audit.slice(0, 2);
@@ -113,8 +128,16 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
   });
 
   it("lists the money actions of pay's staff endpoints with what they changed", async () => {
-    await ok(mep.manualGrantVip, { user_id: member.id, role_kind: RoleKind.VIP, days: 30, note: '赠送' }, 'op');
-    await ok(mep.manualChangeFlashCoin, { user_id: member.id, delta: 5, note: '活动' }, 'op');
+    await ok(
+      mep.manualGrantVip,
+      { user_id: member.id, role_kind: RoleKind.VIP, days: 30, note: '赠送', op_code: await code('op', 'grant_vip') },
+      'op',
+    );
+    await ok(
+      mep.manualChangeFlashCoin,
+      { user_id: member.id, delta: 5, note: '活动', op_code: await code('op', 'change_coin') },
+      'op',
+    );
     const [coins, grant] = (await ok(mep.getStaffUser, { user_id: member.id }, 'op')).audit;
     expect(coins).toMatchObject({ action: 'manual_change_flash_coin', change: '闪卡币 0 → 5' });
     expect(grant.action).toBe('manual_grant_vip');
@@ -138,26 +161,32 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
     expect(check.users.map((u: { user_id: string }) => u.user_id).sort()).toEqual([a.user.id, b.user.id].sort());
 
     const gift = { from, to, kind: 3, coins: 30, note: '新人礼包' };
+    const [c1, c2] = [await code('op', 'newman_gift'), await code('op2', 'newman_gift')];
     const [first, second] = await Promise.all([
-      ok(mep.batchNewmanGift, gift, 'op'),
-      ok(mep.batchNewmanGift, gift, 'op2'),
+      ok(mep.batchNewmanGift, { ...gift, op_code: c1 }, 'op'),
+      ok(mep.batchNewmanGift, { ...gift, op_code: c2 }, 'op2'),
     ]);
     expect(first.gifted + second.gifted).toBe(2);
     expect(first.skipped + second.skipped).toBe(2);
-    expect(await ok(mep.batchNewmanGift, gift, 'op')).toEqual({ gifted: 0, skipped: 2 });
+    expect(await ok(mep.batchNewmanGift, { ...gift, op_code: await code('op', 'newman_gift') }, 'op')).toEqual({
+      gifted: 0,
+      skipped: 2,
+    });
     for (const u of [a, b]) {
       const view = await ok(mep.getStaffUser, { user_id: u.user.id }, 'op');
       expect(view.user.flash_coins).toBe(30);
     }
     // Another gift (7 VIP days) is a new batch: each gets it once, as a membership with a record.
-    expect(await ok(mep.batchNewmanGift, { from, to, kind: 1, days: 7, note: '新人礼包' }, 'op')).toEqual({
+    const days7 = { from, to, kind: 1, days: 7, note: '新人礼包', op_code: await code('op', 'newman_gift') };
+    expect(await ok(mep.batchNewmanGift, days7, 'op')).toEqual({
       gifted: 2,
       skipped: 0,
     });
     const view = await ok(mep.getStaffUser, { user_id: a.user.id }, 'op');
     expect(view.user.role_kind).toBe(RoleKind.VIP);
     // Refused: no amount, an empty or reversed period, more than 92 days.
-    const refused = async (body: object) => (await call(mep.batchNewmanGift, body, 'op')).err_data?.show;
+    const refused = async (body: object) =>
+      (await call(mep.batchNewmanGift, { ...body, op_code: '123456' }, 'op')).err_data?.show;
     expect(await refused({ from, to, kind: 3, note: 'x' })).toBe('请填写赠送的天数或闪卡币数');
     expect(await refused({ from: to, to: from, kind: 3, coins: 1, note: 'x' })).toBe('结束时间须晚于开始时间');
     expect(
@@ -241,14 +270,14 @@ describe.each(testDbKinds())('the operator console on %s', (kind) => {
 
   it('a missing user is not_found and writes no audit row', async () => {
     const before = await auditCount();
-    expect((await call(mep.setHigher, { user_id: '999999999', on: true, note: 'x' }, 'op')).err_data).toMatchObject({
+    const missing = { user_id: '999999999', on: true, note: 'x', op_code: await code('op', 'set_higher') };
+    expect((await call(mep.setHigher, missing, 'op')).err_data).toMatchObject({
       kind: 'not_found',
       show: '用户不存在',
     });
     expect((await call(mep.getStaffUser, { user_id: '999999999' }, 'op')).err_data?.kind).toBe('not_found');
-    expect((await call(mep.setHigher, { user_id: member.id, on: true, note: '  ' }, 'op')).err_data?.show).toBe(
-      '请填写原因',
-    );
+    const blank = { user_id: member.id, on: true, note: '  ', op_code: await code('op', 'set_higher') };
+    expect((await call(mep.setHigher, blank, 'op')).err_data?.show).toBe('请填写原因');
     expect(await auditCount()).toBe(before);
   });
 

@@ -2,10 +2,13 @@ import * as dep from '@gre/contract/endpoints/discount';
 import * as pep from '@gre/contract/endpoints/pay';
 import * as mep from '@gre/contract/endpoints/permission';
 import type { Register } from '../../platform/endpoints.ts';
+import { confirmed, type OpCheck } from '../operate/op-check.ts';
 import type { PayService } from './pay.service.ts';
 import type { PayStaff } from './pay.staff.ts';
 
-export function registerPayRoutes(register: Register, pay: PayService, staff: PayStaff): void {
+/** The sensitive staff actions first use up the operator's check code (op-check.ts). */
+export function registerPayRoutes(register: Register, pay: PayService, staff: PayStaff, check: OpCheck): void {
+  const user = (b: { user_id: string }) => Number(b.user_id);
   register(pep.getPlans, () => pay.plans());
   register(pep.initPay, (b, ctx) => pay.init(b, ctx));
   register(pep.getTrade, (b, ctx) => pay.get(b.id, ctx));
@@ -21,10 +24,35 @@ export function registerPayRoutes(register: Register, pay: PayService, staff: Pa
   register(mep.updateVoucher, (b, ctx) => staff.updateVoucher(b, ctx));
   register(mep.deleteVoucher, (b, ctx) => staff.deleteVoucher(b, ctx));
   register(mep.redeemVoucher, (b, ctx) => staff.redeem(b, ctx));
-  register(mep.manualGrantVip, (b, ctx) => staff.manualGrantVip(b, ctx));
-  register(mep.removeVip, (b, ctx) => staff.removeVip(b, ctx));
-  register(mep.manualChangeFlashCoin, (b, ctx) => staff.manualChangeFlashCoin(b, ctx));
+  register(
+    mep.manualGrantVip,
+    confirmed(check, 'grant_vip', user, (b, ctx) => staff.manualGrantVip(b, ctx)),
+  );
+  register(
+    mep.removeVip,
+    confirmed(check, 'remove_vip', user, (b, ctx) => staff.removeVip(b, ctx)),
+  );
+  register(
+    mep.manualChangeFlashCoin,
+    confirmed(check, 'change_coin', user, (b, ctx) => staff.manualChangeFlashCoin(b, ctx)),
+  );
   register(mep.checkCoin, (b, ctx) => staff.checkCoin(b, ctx));
-  register(mep.refundTrade, (b, ctx) => staff.refundTrade(b, ctx));
-  register(mep.invalidateTrade, (b, ctx) => staff.invalidateTrade(b, ctx));
+  register(
+    mep.refundTrade,
+    confirmed(
+      check,
+      'refund',
+      () => null,
+      (b, ctx) => staff.refundTrade(b, ctx),
+    ),
+  );
+  register(
+    mep.invalidateTrade,
+    confirmed(
+      check,
+      'void',
+      () => null,
+      (b, ctx) => staff.invalidateTrade(b, ctx),
+    ),
+  );
 }

@@ -195,6 +195,8 @@ export function createPayStaff(deps: {
           .where(and(eq(vouchers.code, code), isNull(vouchers.deletedAt)))
           .for('update');
         if (!before) throw errors.notFound('兑换码不存在');
+        if (b.max_uses > 0 && b.max_uses < before.usedCount)
+          throw errors.invalidParam(`可兑换人数不能少于已兑换人数（${before.usedCount}）`);
         const [after] = await tx
           .update(vouchers)
           .set({

@@ -16,6 +16,7 @@ import * as mep from '@gre/contract/endpoints/permission';
 import * as uep from '@gre/contract/endpoints/user';
 import { PaymentKind, RoleKind, TradeStatus, VipPeriod } from '@gre/contract/enums';
 import { discountCodeTries } from '@gre/contract/pay';
+import type { OpAction } from '@gre/contract/user';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
@@ -24,7 +25,7 @@ import { staffAudit, trades } from '../../db/schema/pay.ts';
 import { roleRecords, users } from '../../db/schema/user.ts';
 import { createInvalidationBus } from '../../platform/invalidation.ts';
 import { StartupError } from '../../platform/startup-errors.ts';
-import { staffUser, userWithRole } from '../../test/accounts.ts';
+import { opCheckCode, staffUser, userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds, testPublicUrl } from '../../test/harness.ts';
 import { createDiscountCodes } from './pay.codes.ts';
 import { membershipAfter } from './pay.grants.ts';
@@ -143,6 +144,7 @@ describe.each(testDbKinds())('payments on %s', (kind) => {
 
   type Ep = Parameters<TestApp['call']>[0];
   const call = async (e: Ep, body: unknown, who: string) => (await t.call(e, body, { token: tokens[who] })).body;
+  const code = (who: string, action: OpAction) => opCheckCode(t, tokens[who] as string, action);
   // biome-ignore lint/suspicious/noExplicitAny: test helper returning each endpoint's data
   const ok = async (e: Ep, body: unknown, who: string): Promise<any> => {
     const res = await call(e, body, who);
@@ -551,11 +553,29 @@ describe.each(testDbKinds())('payments on %s', (kind) => {
     tokens.v = token;
     expect((await ok(mep.redeemVoucher, { code: 'gift-coins' }, 'v')).granted).toBe('40 个闪卡币');
     expect((await call(mep.redeemVoucher, { code: 'GIFT-COINS' }, 'v')).err_data?.kind).toBe('not_found');
+    // An edit: fewer people than already redeemed, no amount, a missing voucher, garbage: refused, unchanged.
+    const edit = { code: 'GIFT-COINS', kind: 3, coins: 40, max_uses: 5, valid_until: until };
+    const refusal = async (body: object) => (await call(mep.updateVoucher, body, 'op')).err_data;
+    expect(await refusal({ ...edit, max_uses: 0 + 0.5 })).toMatchObject({ kind: 'invalid_param' });
+    expect(await refusal({ ...edit, coins: 0 })).toMatchObject({
+      show: 'VIP / 超级 VIP 需填写天数，闪卡币需填写数量',
+    });
+    expect(await refusal({ ...edit, code: 'NO-SUCH' })).toMatchObject({ kind: 'not_found', show: '兑换码不存在' });
+    expect(await refusal({ ...edit, note: 'x'.repeat(201) })).toMatchObject({ show: '备注过长' });
+    await ok(mep.addVoucher, { code: 'GIFT-TWO', kind: 3, coins: 1, max_uses: 2, valid_until: until }, 'op');
+    await ok(mep.redeemVoucher, { code: 'GIFT-TWO' }, 'v');
+    await ok(mep.redeemVoucher, { code: 'GIFT-TWO' }, 'a');
+    expect(await refusal({ ...edit, code: 'GIFT-TWO', coins: 1, max_uses: 1 })).toMatchObject({
+      kind: 'invalid_param',
+      show: '可兑换人数不能少于已兑换人数（2）',
+    });
+    const two = (await ok(mep.getVouchers, {}, 'op')).vouchers.find((v: { code: string }) => v.code === 'GIFT-TWO');
+    expect(two).toMatchObject({ max_uses: 2, used_count: 2, coins: 1 });
     await ok(mep.addVoucher, { code: 'GIFT-VIP', kind: 1, days: 7, valid_until: until }, 'op');
     await ok(mep.redeemVoucher, { code: 'GIFT-VIP' }, 'v');
     const me = await ok(uep.getUser, {}, 'v');
     expect(me.authority.role_kind).toBe(RoleKind.VIP);
-    expect(me.authority.flash_coins).toBe(40);
+    expect(me.authority.flash_coins).toBe(41); // 40 from GIFT-COINS, 1 from GIFT-TWO
     await ok(mep.deleteVoucher, { code: 'GIFT-COINS' }, 'op');
     expect((await call(mep.redeemVoucher, { code: 'GIFT-COINS' }, 'a')).err_data?.kind).toBe('not_found');
     expect(user.id).toBeTruthy();
@@ -563,16 +583,42 @@ describe.each(testDbKinds())('payments on %s', (kind) => {
 
   it('staff grant, remove, change coins, refund and void; every action audited; refused to everyone else', async () => {
     const auditRows = async () =>
-      Number((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(staffAudit))[0]?.n);
+      Number(
+        (
+          await t.database.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(staffAudit)
+            .where(sql`${staffAudit.action} <> 'op_check'`)
+        )[0]?.n,
+      );
     const before = await auditRows();
-    const granted = await ok(mep.manualGrantVip, { user_id: ids.c, role_kind: 4, days: 10, note: '补偿' }, 'op');
+    const granted = await ok(
+      mep.manualGrantVip,
+      { user_id: ids.c, role_kind: 4, days: 10, note: '补偿', op_code: await code('op', 'grant_vip') },
+      'op',
+    );
     expect(granted.role_kind).toBe(RoleKind.SVIP);
-    expect((await ok(mep.removeVip, { user_id: ids.c, note: '误操作' }, 'op')).role_kind).toBe(RoleKind.FreeVIP);
     expect(
-      (await ok(mep.manualChangeFlashCoin, { user_id: ids.c, delta: 5, note: '活动' }, 'op')).flash_coins,
+      (await ok(mep.removeVip, { user_id: ids.c, note: '误操作', op_code: await code('op', 'remove_vip') }, 'op'))
+        .role_kind,
+    ).toBe(RoleKind.FreeVIP);
+    expect(
+      (
+        await ok(
+          mep.manualChangeFlashCoin,
+          { user_id: ids.c, delta: 5, note: '活动', op_code: await code('op', 'change_coin') },
+          'op',
+        )
+      ).flash_coins,
     ).toBeGreaterThanOrEqual(5);
     expect(
-      (await call(mep.manualChangeFlashCoin, { user_id: ids.c, delta: -100000, note: 'x' }, 'op')).err_data?.kind,
+      (
+        await call(
+          mep.manualChangeFlashCoin,
+          { user_id: ids.c, delta: -100000, note: 'x', op_code: await code('op', 'change_coin') },
+          'op',
+        )
+      ).err_data?.kind,
     ).toBe('invalid_param');
     const coins = await ok(mep.checkCoin, { user_id: ids.c }, 'op');
     expect(coins.ledger[0]).toMatchObject({ delta: 5, reason: 'staff' });
@@ -583,7 +629,11 @@ describe.each(testDbKinds())('payments on %s', (kind) => {
     expect((await call(mep.refundTrade, { trade_id: paid.trade.id, note: '重复支付' }, 'op')).err_data?.kind).toBe(
       'forbidden',
     );
-    const refunded = await ok(mep.refundTrade, { trade_id: paid.trade.id, note: '重复支付' }, 'admin');
+    const refunded = await ok(
+      mep.refundTrade,
+      { trade_id: paid.trade.id, note: '重复支付', op_code: await code('admin', 'refund') },
+      'admin',
+    );
     expect(refunded.trade.status).toBe(TradeStatus.Refund);
     expect(sandbox.view(paid.trade.id)?.state).toBe('Refunded');
     // The reconciliation agrees with a refund, also from a provider that reports a fully refunded
@@ -602,13 +652,25 @@ describe.each(testDbKinds())('payments on %s', (kind) => {
         expect.objectContaining({ ours: TradeStatus.Refund, theirs: state }),
       ]);
     expect(await statusOf(paid.trade.id)).toBe(TradeStatus.Refund);
-    expect((await call(mep.refundTrade, { trade_id: paid.trade.id, note: '再退' }, 'admin')).err_data?.kind).toBe(
-      'invalid_param',
-    );
+    expect(
+      (
+        await call(
+          mep.refundTrade,
+          { trade_id: paid.trade.id, note: '再退', op_code: await code('admin', 'refund') },
+          'admin',
+        )
+      ).err_data?.kind,
+    ).toBe('invalid_param');
     const open = await init('c', PaymentKind.VIP, VipPeriod.Days7);
-    expect((await ok(mep.invalidateTrade, { trade_id: open.trade.id, note: '作废' }, 'admin')).trade.status).toBe(
-      TradeStatus.ManualInvalid,
-    );
+    expect(
+      (
+        await ok(
+          mep.invalidateTrade,
+          { trade_id: open.trade.id, note: '作废', op_code: await code('admin', 'void') },
+          'admin',
+        )
+      ).trade.status,
+    ).toBe(TradeStatus.ManualInvalid);
     expect(sandbox.view(open.trade.id)?.state).toBe('Closed');
     expect(await auditRows()).toBe(before + 6);
     const [last] = await t.database.db.select().from(staffAudit).orderBy(sql`${staffAudit.id} desc`).limit(1);

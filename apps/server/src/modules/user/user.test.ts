@@ -3,7 +3,7 @@ import * as summaryEp from '@gre/contract/endpoints/summary';
 import * as user from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, staffUser, uniqueEmail } from '../../test/accounts.ts';
+import { opCheckCode, registerUser, staffUser, uniqueEmail } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 
 describe.each(testDbKinds())('accounts on %s', (kind) => {
@@ -262,7 +262,7 @@ describe.each(testDbKinds())('accounts on %s', (kind) => {
       const target = await registerUser(t);
       const res = await t.call(
         user.freeze,
-        { user_id: target.user.id, freeze: true, reason: '违规' },
+        { user_id: target.user.id, freeze: true, reason: '违规', op_code: await opCheckCode(t, admin.token, 'freeze') },
         { token: admin.token },
       );
       expect(res.body.data).toEqual({ user_id: target.user.id, is_freeze: true });
@@ -273,7 +273,11 @@ describe.each(testDbKinds())('accounts on %s', (kind) => {
       expect(me.body.data?.authority.is_freeze).toBe(true);
       const sig = await t.call(user.updateSignature, { signature: 'x' }, { token });
       expect(sig.body.err_data?.kind).toBe('frozen');
-      await t.call(user.freeze, { user_id: target.user.id, freeze: false }, { token: admin.token });
+      await t.call(
+        user.freeze,
+        { user_id: target.user.id, freeze: false, op_code: await opCheckCode(t, admin.token, 'freeze') },
+        { token: admin.token },
+      );
       expect((await t.call(user.updateSignature, { signature: 'x' }, { token })).body.ok).toBe(true);
     });
 

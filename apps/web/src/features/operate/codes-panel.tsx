@@ -1,13 +1,18 @@
 // The operator console's 折扣码 and 兑换码 tabs (issue 17 pages for issue 16's endpoints; ADR 0029, 0031):
-// list, create and void discount codes; list, add and delete vouchers. Each form is checked with the
+// list, create and void discount codes; list, add, edit (update_voucher) and delete vouchers. Each form is checked with the
 // endpoint's own contract schema first, so it refuses what the server would, in the same words.
 import type { RequestOf } from '@gre/contract/endpoint';
 import { createCode, getCodes, markCodeInvalid } from '@gre/contract/endpoints/discount';
-import { addVoucher, deleteVoucher, getVouchers } from '@gre/contract/endpoints/permission';
+import { addVoucher, deleteVoucher, getVouchers, updateVoucher } from '@gre/contract/endpoints/permission';
 import { PaymentKind } from '@gre/contract/enums';
+import type { Voucher } from '@gre/contract/pay';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -219,7 +224,121 @@ const voucherKinds = [
   { kind: PaymentKind.FlashCoin, label: '闪卡币' },
 ] as const;
 
+/** A China calendar day (YYYY-MM-DD) of an ISO time. */
+const chinaDayOf = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * 修改 one voucher (update_voucher): what it gives, how many people, until when, the note; the code
+ * itself stays. Checked with the endpoint's contract first; the server's refusal shows in the dialog.
+ */
+function EditVoucher({ voucher, onClose }: { voucher: Voucher; onClose: () => void }) {
+  const coinsOf = (k: number) => k === PaymentKind.FlashCoin;
+  const [f, setF] = useState({
+    kind: voucher.kind as number,
+    amount: String(coinsOf(voucher.kind) ? voucher.coins : voucher.days),
+    uses: String(voucher.max_uses),
+    until: chinaDayOf(voucher.valid_until),
+    note: voucher.note,
+  });
+  const [error, setError] = useState('');
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => {
+    setF({ ...f, [k]: e.target.value });
+    setError('');
+  };
+  const save = useMutation({
+    mutationFn: (body: RequestOf<typeof updateVoucher>) =>
+      api(updateVoucher, body, { shownInPage: ['invalid_param', 'not_found'] }),
+    onSuccess: async () => {
+      toast('success', `兑换码 ${voucher.code} 已修改`);
+      await queryClient.invalidateQueries({ queryKey: ['operate', 'vouchers'] });
+      onClose();
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const coins = coinsOf(f.kind);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!f.amount.trim()) return setError(coins ? '请填写闪卡币数' : '请填写天数');
+    const n = Number(f.amount);
+    const body = {
+      code: voucher.code,
+      kind: f.kind as PaymentKind,
+      days: coins ? 0 : n,
+      coins: coins ? n : 0,
+      max_uses: f.uses.trim() === '' ? Number.NaN : Number(f.uses),
+      valid_until: endOfChinaDay(f.until),
+      note: f.note,
+    };
+    const bad = fieldError(updateVoucher.request, body);
+    if (bad) return setError(bad);
+    save.mutate(body);
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="voucher-edit-title" fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="voucher-edit-title">修改兑换码 {voucher.code}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              已兑换 {voucher.used_count} 人；已兑换的不受修改影响。
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={f.kind}
+              onChange={(_e, v: number | null) => v !== null && setF({ ...f, kind: v })}
+              aria-label="兑换内容"
+            >
+              {voucherKinds.map((k) => (
+                <ToggleButton key={k.kind} value={k.kind}>
+                  {k.label}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+            <TextField
+              id="voucher-edit-amount"
+              label={coins ? '闪卡币数' : '天数'}
+              size="small"
+              value={f.amount}
+              onChange={set('amount')}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+            <TextField
+              id="voucher-edit-uses"
+              label="可兑换人数"
+              size="small"
+              value={f.uses}
+              onChange={set('uses')}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+            <DayField
+              id="voucher-edit-until"
+              label="有效期至"
+              value={f.until}
+              onChange={(day) => setF({ ...f, until: day })}
+            />
+            <TextField id="voucher-edit-note" label="备注" size="small" value={f.note} onChange={set('note')} />
+            {error ? (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            保存修改
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
 export function VouchersPanel() {
+  const [editing, setEditing] = useState<Voucher | null>(null);
   const vouchers = useQuery({ queryKey: ['operate', 'vouchers'], queryFn: () => api(getVouchers, {}) });
   const [f, setF] = useState({
     code: '',
@@ -329,7 +448,10 @@ export function VouchersPanel() {
                 </TableCell>
                 <TableCell>{chinaTime(v.valid_until)}</TableCell>
                 <TableCell>{v.note}</TableCell>
-                <TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Button size="small" onClick={() => setEditing(v)} aria-label={`修改兑换码 ${v.code}`}>
+                    修改
+                  </Button>
                   <Button
                     size="small"
                     color="error"
@@ -345,6 +467,7 @@ export function VouchersPanel() {
           </TableBody>
         </Table>
       </TableContainer>
+      {editing ? <EditVoucher key={editing.code} voucher={editing} onClose={() => setEditing(null)} /> : null}
     </Stack>
   );
 }

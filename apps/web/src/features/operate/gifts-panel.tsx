@@ -20,6 +20,7 @@ import { toast } from '../../lib/toast.ts';
 import { chinaTime } from '../../lib/trades.ts';
 import { fieldError } from '../../lib/validate.ts';
 import { chinaDayIn, DayField } from './console-fields.tsx';
+import { shownInDialog, useOpCheck, withCodeSlot } from './op-check-dialog.tsx';
 
 /** [the first day's start, the day after the last day's start) in China. */
 const periodOf = (first: string, last: string) => ({
@@ -38,13 +39,13 @@ export function GiftsPanel() {
     mutationFn: () => api(batchCheckNewman, periodOf(first, last)),
     onError: (e) => setError(errorText(e)),
   });
+  const confirm = useOpCheck();
   const gift = useMutation({
-    mutationFn: (body: RequestOf<typeof batchNewmanGift>) => api(batchNewmanGift, body),
+    mutationFn: (body: RequestOf<typeof batchNewmanGift>) => api(batchNewmanGift, body, { shownInPage: shownInDialog }),
     onSuccess: (r) => {
       toast('success', `已赠送 ${r.gifted} 人${r.skipped ? `，${r.skipped} 人此前已领取` : ''}`);
       setError('');
     },
-    onError: (e) => setError(errorText(e)),
   });
   const coins = kind === PaymentKind.FlashCoin;
   const submitCheck = (e: FormEvent) => {
@@ -65,12 +66,17 @@ export function GiftsPanel() {
       coins: coins ? n : 0,
       note,
     };
-    const bad = fieldError(batchNewmanGift.request, body);
+    const bad = fieldError(batchNewmanGift.request, withCodeSlot(body));
     if (bad) return setError(bad);
-    gift.mutate(body);
+    void confirm.ask(
+      'newman_gift',
+      `给 ${first} 至 ${last} 注册的每位新用户赠送${coins ? ` ${n} 个闪卡币` : ` ${kind === PaymentKind.SVIP ? '超级 VIP' : 'VIP 会员'} ${n} 天`}（原因：${note.trim()}）`,
+      (op_code) => gift.mutateAsync({ ...body, op_code }),
+    );
   };
   return (
     <Stack spacing={3}>
+      {confirm.dialog}
       <Paper
         component="form"
         variant="outlined"

@@ -11,6 +11,7 @@ import * as mep from '@gre/contract/endpoints/permission';
 import { freeze } from '@gre/contract/endpoints/user';
 import { RoleKind, roleName, TradeStatus } from '@gre/contract/enums';
 import type { Trade } from '@gre/contract/pay';
+import type { OpAction } from '@gre/contract/user';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -51,6 +52,7 @@ import { fieldError } from '../../lib/validate.ts';
 import { DiscountCodesPanel, VouchersPanel } from './codes-panel.tsx';
 
 import { GiftsPanel } from './gifts-panel.tsx';
+import { shownInDialog, useOpCheck, withCodeSlot } from './op-check-dialog.tsx';
 import { ReportPanel } from './report-panel.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
@@ -136,8 +138,8 @@ function ActionForm(props: {
     try {
       const r = props.onSubmit(note);
       if (typeof r === 'string') return setError(r);
-      await r;
-      setNote('');
+      // false: the operator closed the confirmation dialog; the form keeps what was typed.
+      if ((await r) !== false) setNote('');
     } catch (err) {
       setError(errorText(err));
     }
@@ -190,22 +192,48 @@ function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
     await queryClient.invalidateQueries({ queryKey: ['operate'] });
   };
   const run = useMutation({ mutationFn: (f: () => Promise<unknown>) => f() });
-  /** Checks `body` with the endpoint's own schema, then calls it; a refusal is the contract's words. */
-  const act = <B,>(schema: Parameters<typeof fieldError>[0], body: B, call: () => Promise<unknown>, done: string) => {
-    const bad = fieldError(schema, body);
+  const check = useOpCheck();
+  const who = `${user.name}（ID ${user.user_id}）`;
+  /**
+   * Checks `body` with the endpoint's own schema (a refusal is the contract's words), then asks for the
+   * operator check code in the confirmation dialog and calls the endpoint with it.
+   */
+  const act = <B extends object>(
+    schema: Parameters<typeof fieldError>[0],
+    body: B,
+    action: OpAction,
+    summary: string,
+    call: (op_code: string) => Promise<unknown>,
+    done: string,
+  ) => {
+    const bad = fieldError(schema, withCodeSlot(body));
     if (bad) return bad;
-    return run.mutateAsync(call).then(() => refresh(done));
+    return check
+      .ask(action, summary, (op_code) => run.mutateAsync(() => call(op_code)))
+      .then(async (ok) => {
+        if (ok) await refresh(done);
+        return ok;
+      });
   };
+  const opts = { shownInPage: shownInDialog };
   const member = user.role_kind === RoleKind.VIP || user.role_kind === RoleKind.SVIP;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      {check.dialog}
       <ActionForm
         title="开通会员"
         submitLabel="确认开通"
         pending={run.isPending}
         onSubmit={(note) => {
           const body = { user_id: user.user_id, role_kind: role, days: Number(days), note };
-          return act(mep.manualGrantVip.request, body, () => api(mep.manualGrantVip, body), '已开通');
+          return act(
+            mep.manualGrantVip.request,
+            body,
+            'grant_vip',
+            `为 ${who}开通 ${role === 4 ? '超级 VIP' : 'VIP 会员'} ${days} 天（原因：${note.trim()}）`,
+            (op_code) => api(mep.manualGrantVip, { ...body, op_code }, opts),
+            '已开通',
+          );
         }}
       >
         <ToggleButtonGroup
@@ -237,10 +265,17 @@ function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
           const r = act(
             mep.manualChangeFlashCoin.request,
             body,
-            () => api(mep.manualChangeFlashCoin, body),
+            'change_coin',
+            `${who}的闪卡币${body.delta > 0 ? `增加 ${body.delta}` : `扣减 ${-body.delta}`}（原因：${note.trim()}）`,
+            (op_code) => api(mep.manualChangeFlashCoin, { ...body, op_code }, opts),
             '闪卡币已调整',
           );
-          return typeof r === 'string' ? r : r.then(() => setDelta(''));
+          return typeof r === 'string'
+            ? r
+            : r.then((ok) => {
+                if (ok) setDelta('');
+                return ok;
+              });
         }}
       >
         <TextField
@@ -261,7 +296,9 @@ function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
           return act(
             mep.setHigher.request,
             body,
-            () => api(mep.setHigher, body),
+            'set_higher',
+            `为 ${who}${body.on ? '开通' : '关闭'}高阶题库（原因：${note.trim()}）`,
+            (op_code) => api(mep.setHigher, { ...body, op_code }, opts),
             body.on ? '已开通高阶题库' : '已关闭高阶题库',
           );
         }}
@@ -316,7 +353,14 @@ function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
           pending={run.isPending}
           onSubmit={(note) => {
             const body = { user_id: user.user_id, note };
-            return act(mep.removeVip.request, body, () => api(mep.removeVip, body), '已取消会员');
+            return act(
+              mep.removeVip.request,
+              body,
+              'remove_vip',
+              `取消 ${who}的会员，立即变为普通会员（原因：${note.trim()}）`,
+              (op_code) => api(mep.removeVip, { ...body, op_code }, opts),
+              '已取消会员',
+            );
           }}
         />
       ) : null}
@@ -332,7 +376,9 @@ function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
             return act(
               freeze.request,
               body,
-              () => api(freeze, body),
+              'freeze',
+              `${user.is_freeze ? '解冻' : '冻结'} ${who}的账号${user.is_freeze ? '' : '，其所有设备立即下线'}（原因：${note.trim()}）`,
+              (op_code) => api(freeze, { ...body, op_code }, opts),
               user.is_freeze ? '已解冻' : '已冻结，该用户所有设备已下线',
             );
           }}
@@ -349,31 +395,37 @@ function TradeAction(props: { trade: Trade; kind: 'refund' | 'void' }) {
   const [error, setError] = useState('');
   const refund = props.kind === 'refund';
   const label = refund ? '退款' : '作废';
+  const check = useOpCheck();
+  const opts = { shownInPage: shownInDialog };
   const run = useMutation({
-    mutationFn: (n: string) =>
+    mutationFn: (b: { note: string; op_code: string }) =>
       refund
-        ? api(mep.refundTrade, { trade_id: props.trade.id, note: n })
-        : api(mep.invalidateTrade, { trade_id: props.trade.id, note: n }),
-    onSuccess: async () => {
-      toast('success', refund ? '已退款' : '订单已作废');
-      setOpen(false);
-      setNote('');
-      await queryClient.invalidateQueries({ queryKey: ['operate'] });
-    },
-    onError: (e) => setError(errorText(e)),
+        ? api(mep.refundTrade, { trade_id: props.trade.id, ...b }, opts)
+        : api(mep.invalidateTrade, { trade_id: props.trade.id, ...b }, opts),
   });
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setError('');
     const body = { trade_id: props.trade.id, note };
-    const bad = fieldError(refund ? mep.refundTrade.request : mep.invalidateTrade.request, body);
+    const bad = fieldError(refund ? mep.refundTrade.request : mep.invalidateTrade.request, withCodeSlot(body));
     if (bad) return setError(bad);
-    run.mutate(note);
+    const done = await check.ask(
+      refund ? 'refund' : 'void',
+      `${label}订单 ${props.trade.id}（${props.trade.title} · ${yuan(props.trade.price_fen)}；原因：${note.trim()}）`,
+      (op_code) => run.mutateAsync({ note, op_code }),
+    );
+    if (!done) return;
+    toast('success', refund ? '已退款' : '订单已作废');
+    setOpen(false);
+    setNote('');
+    await queryClient.invalidateQueries({ queryKey: ['operate'] });
   };
   return (
     <>
       <Button size="small" color={refund ? 'error' : 'inherit'} onClick={() => setOpen(true)} sx={{ minHeight: 32 }}>
         {label}
       </Button>
+      {check.dialog}
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`trade-${props.kind}-title`}>
         <form onSubmit={submit} noValidate>
           <DialogTitle id={`trade-${props.kind}-title`}>
