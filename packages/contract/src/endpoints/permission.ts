@@ -256,8 +256,8 @@ export const setHigh = endpoint({
   path: '/api/permission/set_high',
   summary: '运营：授予或收回用户的皇冠（任何角色都可打开精华题与精华套题，不放宽每日额度）',
   access: 'operator',
-  errors: ['not_found'],
-  request: z.object({ user_id: userId, on: z.boolean({ error: '请选择授予或收回' }), note }),
+  errors: ['not_found', 'code_invalid', 'rate_limited'],
+  request: z.object({ user_id: userId, on: z.boolean({ error: '请选择授予或收回' }), note, op_code: opCode }),
   response: z.object({ user: staffUserSchema }),
 });
 
@@ -272,7 +272,7 @@ export const assignCustomTailorUse = endpoint({
   path: '/api/permission/assign_custom_tailor_use',
   summary: '运营：设定一个用户在角色额度之外可额外自选组卷的次数（累计，用完为止），并可打开“我的组卷”书架',
   access: 'operator',
-  errors: ['not_found'],
+  errors: ['not_found', 'code_invalid', 'rate_limited'],
   request: z.object({
     user_id: userId,
     /** The user's granted extra custom exams in all (replaces the earlier number; used ones stay used). */
@@ -280,6 +280,7 @@ export const assignCustomTailorUse = endpoint({
     /** Show the 我的组卷 shelf on the practice page; assigning extra exams (> 0) turns it on by default. */
     show_shelf: z.boolean({ error: '请选择是否显示我的组卷' }).optional(),
     note,
+    op_code: opCode,
   }),
   response: z.object({ user: staffUserSchema }),
 });

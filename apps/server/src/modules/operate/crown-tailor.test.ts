@@ -9,11 +9,12 @@ import * as sep from '@gre/contract/endpoints/system';
 import * as uep from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
 import { rightsLines } from '@gre/contract/rights';
-import { eq, sql } from 'drizzle-orm';
+import type { OpAction } from '@gre/contract/user';
+import { eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAudit } from '../../db/schema/pay.ts';
 import { users } from '../../db/schema/user.ts';
-import { registerUser, staffUser, userWithRole } from '../../test/accounts.ts';
+import { opCheckCode, registerUser, staffUser, userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { loadCatalogue } from '../question/catalogue.ts';
 
@@ -50,15 +51,36 @@ describe.each(testDbKinds())('the crown and tailor use on %s', (kind) => {
   }, 30_000);
 
   type Ep = Parameters<TestApp['call']>[0];
-  const call = async (e: Ep, body: unknown, who: string) => (await t.call(e, body, { token: tokens[who] })).body;
+  /** The two console actions this file tests are confirmed with the operator's check code (op-check.ts). */
+  const confirmedBy: Record<string, OpAction> = {
+    [mep.setHigh.path]: 'set_high',
+    [mep.assignCustomTailorUse.path]: 'tailor',
+  };
+  const call = async (e: Ep, body: unknown, who: string) => {
+    const action = confirmedBy[e.path];
+    const token = tokens[who] as string;
+    const sent =
+      action && (who === 'op' || who === 'op2' || who === 'admin')
+        ? { ...(body as object), op_code: await opCheckCode(t, token, action) }
+        : body;
+    return (await t.call(e, sent, { token })).body;
+  };
   // biome-ignore lint/suspicious/noExplicitAny: test helper returning each endpoint's data
   const ok = async (e: Ep, body: unknown, who: string): Promise<any> => {
     const res = await call(e, body, who);
     if (!res.ok || !res.data) throw new Error(`${e.path}: ${JSON.stringify(res.err_data)}`);
     return res.data;
   };
+  /** Staff actions in the audit (each confirmed one also writes an op_check row, counted apart). */
   const auditCount = async () =>
-    Number((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(staffAudit))[0]?.n);
+    Number(
+      (
+        await t.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(staffAudit)
+          .where(ne(staffAudit.action, 'op_check'))
+      )[0]?.n,
+    );
   const lockedBestSet = async (who: string) =>
     ((await ok(xep.listTemplates, { page: 'best' }, who)).cards as { accessable: boolean; template: { id: string } }[])
       .filter((c) => !c.accessable)

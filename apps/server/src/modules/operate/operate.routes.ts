@@ -16,8 +16,24 @@ export function registerOperateRoutes(register: Register, operate: Operate, chec
       (b, ctx) => operate.setHigher(b, ctx),
     ),
   );
-  register(mep.setHigh, (b, ctx) => operate.setHigh(b, ctx));
-  register(mep.assignCustomTailorUse, (b, ctx) => operate.assignCustomTailor(b, ctx));
+  register(
+    mep.setHigh,
+    confirmed(
+      check,
+      'set_high',
+      (b) => Number(b.user_id),
+      (b, ctx) => operate.setHigh(b, ctx),
+    ),
+  );
+  register(
+    mep.assignCustomTailorUse,
+    confirmed(
+      check,
+      'tailor',
+      (b) => Number(b.user_id),
+      (b, ctx) => operate.assignCustomTailor(b, ctx),
+    ),
+  );
   register(mep.getCommonTailorUse, () => operate.commonTailor());
   register(mep.assignCommonTailorUse, (b, ctx) => operate.assignCommonTailor(b, ctx));
   register(mep.batchCheckNewman, (b) => operate.newUsers(b));

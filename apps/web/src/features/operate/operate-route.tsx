@@ -310,7 +310,14 @@ function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
         pending={run.isPending}
         onSubmit={(note) => {
           const body = { user_id: user.user_id, on: !user.has_crown, note };
-          return act(mep.setHigh.request, body, () => api(mep.setHigh, body), body.on ? '已授予皇冠' : '已收回皇冠');
+          return act(
+            mep.setHigh.request,
+            body,
+            'set_high',
+            `${body.on ? '授予' : '收回'} ${who} 的皇冠（原因：${note.trim()}）`,
+            (op_code) => api(mep.setHigh, { ...body, op_code }, opts),
+            body.on ? '已授予皇冠' : '已收回皇冠',
+          );
         }}
       >
         <Typography variant="body2" color="text.secondary">
@@ -327,7 +334,9 @@ function Actions({ user, isAdmin }: { user: StaffUser; isAdmin: boolean }) {
           return act(
             mep.assignCustomTailorUse.request,
             body,
-            () => api(mep.assignCustomTailorUse, body),
+            'tailor',
+            `为 ${who} 设定额外自选组卷 ${body.extra} 次（原因：${note.trim()}）`,
+            (op_code) => api(mep.assignCustomTailorUse, { ...body, op_code }, opts),
             '已设定额外自选组卷次数',
           );
         }}
