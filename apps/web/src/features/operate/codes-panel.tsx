@@ -227,15 +227,90 @@ const voucherKinds = [
 /** A China calendar day (YYYY-MM-DD) of an ISO time. */
 const chinaDayOf = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
 
+/** A voucher form's fields as typed (both the create form and the edit dialog). */
+interface VoucherDraft {
+  kind: number;
+  amount: string;
+  uses: string;
+  until: string;
+  note: string;
+}
+
+const givesCoins = (kind: number) => kind === PaymentKind.FlashCoin;
+
+/** The body fields of a draft (days or coins by kind); an empty amount is said in the form's words. */
+function voucherFields(f: VoucherDraft) {
+  const coins = givesCoins(f.kind);
+  if (!f.amount.trim()) return coins ? '请填写闪卡币数' : '请填写天数';
+  const n = Number(f.amount);
+  return {
+    kind: f.kind as PaymentKind,
+    days: coins ? 0 : n,
+    coins: coins ? n : 0,
+    max_uses: f.uses.trim() === '' ? Number.NaN : Number(f.uses),
+    valid_until: endOfChinaDay(f.until),
+    note: f.note,
+  };
+}
+
+/** What a voucher gives, to how many, until when, and its note (ids start with `idPrefix`). */
+function VoucherFieldInputs<F extends VoucherDraft>(props: {
+  idPrefix: string;
+  f: F;
+  setF: (f: F) => void;
+  set: (k: keyof VoucherDraft) => (e: { target: { value: string } }) => void;
+}) {
+  const { idPrefix, f, setF, set } = props;
+  return (
+    <>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={f.kind}
+        onChange={(_e, v: number | null) => v !== null && setF({ ...f, kind: v })}
+        aria-label="兑换内容"
+      >
+        {voucherKinds.map((k) => (
+          <ToggleButton key={k.kind} value={k.kind}>
+            {k.label}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <TextField
+        id={`${idPrefix}-amount`}
+        label={givesCoins(f.kind) ? '闪卡币数' : '天数'}
+        size="small"
+        value={f.amount}
+        onChange={set('amount')}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <TextField
+        id={`${idPrefix}-uses`}
+        label="可兑换人数"
+        size="small"
+        value={f.uses}
+        onChange={set('uses')}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <DayField
+        id={`${idPrefix}-until`}
+        label="有效期至"
+        value={f.until}
+        onChange={(day) => setF({ ...f, until: day })}
+      />
+      <TextField id={`${idPrefix}-note`} label="备注" size="small" value={f.note} onChange={set('note')} />
+    </>
+  );
+}
+
 /**
  * 修改 one voucher (update_voucher): what it gives, how many people, until when, the note; the code
  * itself stays. Checked with the endpoint's contract first; the server's refusal shows in the dialog.
  */
 function EditVoucher({ voucher, onClose }: { voucher: Voucher; onClose: () => void }) {
-  const coinsOf = (k: number) => k === PaymentKind.FlashCoin;
-  const [f, setF] = useState({
+  const [f, setF] = useState<VoucherDraft>({
     kind: voucher.kind as number,
-    amount: String(coinsOf(voucher.kind) ? voucher.coins : voucher.days),
+    amount: String(givesCoins(voucher.kind) ? voucher.coins : voucher.days),
     uses: String(voucher.max_uses),
     until: chinaDayOf(voucher.valid_until),
     note: voucher.note,
@@ -255,21 +330,12 @@ function EditVoucher({ voucher, onClose }: { voucher: Voucher; onClose: () => vo
     },
     onError: (e) => setError(errorText(e)),
   });
-  const coins = coinsOf(f.kind);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError('');
-    if (!f.amount.trim()) return setError(coins ? '请填写闪卡币数' : '请填写天数');
-    const n = Number(f.amount);
-    const body = {
-      code: voucher.code,
-      kind: f.kind as PaymentKind,
-      days: coins ? 0 : n,
-      coins: coins ? n : 0,
-      max_uses: f.uses.trim() === '' ? Number.NaN : Number(f.uses),
-      valid_until: endOfChinaDay(f.until),
-      note: f.note,
-    };
+    const fields = voucherFields(f);
+    if (typeof fields === 'string') return setError(fields);
+    const body = { code: voucher.code, ...fields };
     const bad = fieldError(updateVoucher.request, body);
     if (bad) return setError(bad);
     save.mutate(body);
@@ -283,42 +349,7 @@ function EditVoucher({ voucher, onClose }: { voucher: Voucher; onClose: () => vo
             <Typography variant="body2" color="text.secondary">
               已兑换 {voucher.used_count} 人；已兑换的不受修改影响。
             </Typography>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              value={f.kind}
-              onChange={(_e, v: number | null) => v !== null && setF({ ...f, kind: v })}
-              aria-label="兑换内容"
-            >
-              {voucherKinds.map((k) => (
-                <ToggleButton key={k.kind} value={k.kind}>
-                  {k.label}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-            <TextField
-              id="voucher-edit-amount"
-              label={coins ? '闪卡币数' : '天数'}
-              size="small"
-              value={f.amount}
-              onChange={set('amount')}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <TextField
-              id="voucher-edit-uses"
-              label="可兑换人数"
-              size="small"
-              value={f.uses}
-              onChange={set('uses')}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <DayField
-              id="voucher-edit-until"
-              label="有效期至"
-              value={f.until}
-              onChange={(day) => setF({ ...f, until: day })}
-            />
-            <TextField id="voucher-edit-note" label="备注" size="small" value={f.note} onChange={set('note')} />
+            <VoucherFieldInputs idPrefix="voucher-edit" f={f} setF={setF} set={set} />
             {error ? (
               <Alert severity="error" role="alert">
                 {error}
@@ -369,19 +400,10 @@ export function VouchersPanel() {
     },
     onError: (e) => toast('error', errorText(e)),
   });
-  const coins = f.kind === PaymentKind.FlashCoin;
   const submit = () => {
-    if (!f.amount.trim()) return setError(coins ? '请填写闪卡币数' : '请填写天数');
-    const n = Number(f.amount);
-    const body = {
-      code: f.code,
-      kind: f.kind as PaymentKind,
-      days: coins ? 0 : n,
-      coins: coins ? n : 0,
-      max_uses: Number(f.uses),
-      valid_until: endOfChinaDay(f.until),
-      note: f.note,
-    };
+    const fields = voucherFields(f);
+    if (typeof fields === 'string') return setError(fields);
+    const body = { code: f.code, ...fields };
     const bad = fieldError(addVoucher.request, body);
     if (bad) return setError(bad);
     add.mutate(body);
@@ -390,37 +412,7 @@ export function VouchersPanel() {
     <Stack spacing={3}>
       <CreateForm label="新建兑换码" submitLabel="添加兑换码" error={error} pending={add.isPending} onSubmit={submit}>
         <TextField id="voucher-code" label="兑换码" size="small" value={f.code} onChange={set('code')} required />
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={f.kind}
-          onChange={(_e, v: number | null) => v !== null && setF({ ...f, kind: v })}
-          aria-label="兑换内容"
-        >
-          {voucherKinds.map((k) => (
-            <ToggleButton key={k.kind} value={k.kind}>
-              {k.label}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <TextField
-          id="voucher-amount"
-          label={coins ? '闪卡币数' : '天数'}
-          size="small"
-          value={f.amount}
-          onChange={set('amount')}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-        <TextField
-          id="voucher-uses"
-          label="可兑换人数"
-          size="small"
-          value={f.uses}
-          onChange={set('uses')}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-        <DayField id="voucher-until" label="有效期至" value={f.until} onChange={(day) => setF({ ...f, until: day })} />
-        <TextField id="voucher-note" label="备注" size="small" value={f.note} onChange={set('note')} />
+        <VoucherFieldInputs idPrefix="voucher" f={f} setF={setF} set={set} />
       </CreateForm>
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label="兑换码">
