@@ -2,7 +2,7 @@
 // each role's rights and quotas (a table, one column per role), the plans and their prices, and the staff
 // flags. Every form checks its body with the contract's schema first and shows the server's refusal
 // otherwise; the server enforces each setting (the page only edits it).
-import * as mep from '@gre/contract/endpoints/permission';
+import type { StaffUser } from '@gre/contract/endpoints/permission';
 import {
   fenToYuan,
   getManage,
@@ -37,6 +37,7 @@ import { api, errorText } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { fieldError } from '../../lib/validate.ts';
+import { UserSearch } from '../operate/user-search.tsx';
 
 const manageKey = ['system', 'get_manage'] as const;
 /** Everything under 'system' (the status, the rights texts, this page's data) is read again after a change. */
@@ -489,35 +490,22 @@ function StaffRow(props: { staff: StaffFlags; self: boolean }) {
 
 export function StaffPanel(props: { meId: string }) {
   const manage = useManage();
-  const [query, setQuery] = useState('');
   const [found, setFound] = useState<StaffFlags[] | null>(null);
-  const [error, setError] = useState('');
-  const find = useMutation({
-    mutationFn: (q: string) => api(mep.findUser, { query: q }),
-    onSuccess: (d) => {
-      const staff = new Map((manage.data?.staff ?? []).map((s) => [s.user_id, s]));
-      // A user who is no staff has no flag; a staff member's flags come from the list above.
-      setFound(
-        d.users.map(
-          (u) =>
-            staff.get(u.user_id) ?? {
-              user_id: u.user_id,
-              name: u.name,
-              is_admin: false,
-              is_operator: false,
-              is_teacher: false,
-            },
-        ),
-      );
-      setError(d.users.length ? '' : '没有找到用户');
-    },
-    onError: (e) => setError(errorText(e)),
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const bad = fieldError(mep.findUser.request, { query });
-    if (bad) return setError(bad);
-    find.mutate(query.trim());
+  const foundUsers = (users: StaffUser[]) => {
+    const staff = new Map((manage.data?.staff ?? []).map((s) => [s.user_id, s]));
+    // A user who is no staff has no flag; a staff member's flags come from the list above.
+    setFound(
+      users.map(
+        (u) =>
+          staff.get(u.user_id) ?? {
+            user_id: u.user_id,
+            name: u.name,
+            is_admin: false,
+            is_operator: false,
+            is_teacher: false,
+          },
+      ),
+    );
   };
   const key = (s: StaffFlags) => `${s.user_id}-${s.is_admin}-${s.is_operator}-${s.is_teacher}`;
   return (
@@ -530,29 +518,7 @@ export function StaffPanel(props: { meId: string }) {
         {(manage.data?.staff ?? []).map((s) => (
           <StaffRow key={key(s)} staff={s} self={s.user_id === props.meId} />
         ))}
-        <Stack
-          component="form"
-          role="search"
-          onSubmit={submit}
-          direction="row"
-          spacing={1}
-          sx={{ alignItems: 'flex-start', pt: 1 }}
-        >
-          <TextField
-            id="staff-query"
-            label="查找用户：ID、手机号、邮箱或昵称"
-            size="small"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            error={error !== '' && error !== '没有找到用户'}
-            helperText={error || ' '}
-            sx={{ flex: 1 }}
-            slotProps={{ htmlInput: { type: 'search' } }}
-          />
-          <Button type="submit" variant="outlined" disabled={find.isPending}>
-            查找
-          </Button>
-        </Stack>
+        <UserSearch id="staff-query" label="查找用户：ID、手机号、邮箱或昵称" hint=" " compact onFound={foundUsers} />
         {found?.map((s) => (
           <StaffRow key={`found-${key(s)}`} staff={s} self={s.user_id === props.meId} />
         ))}

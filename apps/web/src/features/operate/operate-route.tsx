@@ -50,10 +50,10 @@ import { toast } from '../../lib/toast.ts';
 import { chinaTime, tradeStatusLabel, yuan } from '../../lib/trades.ts';
 import { fieldError } from '../../lib/validate.ts';
 import { DiscountCodesPanel, VouchersPanel } from './codes-panel.tsx';
-
 import { GiftsPanel } from './gifts-panel.tsx';
 import { shownInDialog, useOpCheck, withCodeSlot } from './op-check-dialog.tsx';
 import { ReportPanel } from './report-panel.tsx';
+import { UserSearch } from './user-search.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   await requireUser(request);
@@ -76,49 +76,6 @@ const actionLabel: Record<string, string> = {
 
 /** Paid orders an admin may refund (an exceptional refund, such as a double payment). */
 const refundable: number[] = [TradeStatus.PaySuccess, TradeStatus.ApplySuccess, TradeStatus.ApplyFail];
-
-function SearchBox(props: { onFound: (users: StaffUser[]) => void }) {
-  const [query, setQuery] = useState('');
-  const [error, setError] = useState('');
-  const find = useMutation({
-    mutationFn: (q: string) => api(mep.findUser, { query: q }),
-    onSuccess: (d) => {
-      props.onFound(d.users);
-      setError(d.users.length ? '' : '没有找到用户');
-    },
-    onError: (e) => setError(errorText(e)),
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const bad = fieldError(mep.findUser.request, { query });
-    if (bad) return setError(bad);
-    find.mutate(query.trim());
-  };
-  return (
-    <Stack
-      component="form"
-      role="search"
-      onSubmit={submit}
-      direction="row"
-      spacing={1}
-      sx={{ alignItems: 'flex-start' }}
-    >
-      <TextField
-        id="operate-query"
-        label="用户 ID、手机号、邮箱或昵称"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        error={error !== '' && error !== '没有找到用户'}
-        helperText={error || '昵称按开头匹配'}
-        sx={{ flex: 1 }}
-        slotProps={{ htmlInput: { type: 'search' } }}
-      />
-      <Button type="submit" variant="contained" disabled={find.isPending} sx={{ minHeight: 56, px: 3 }}>
-        查找
-      </Button>
-    </Stack>
-  );
-}
 
 /** One action: its own fields, a reason, a button; the server's refusal shows under it. */
 function ActionForm(props: {
@@ -646,7 +603,10 @@ export function Component() {
           ) : null}
           {allowed && tab === 'users' ? (
             <>
-              <SearchBox
+              <UserSearch
+                id="operate-query"
+                label="用户 ID、手机号、邮箱或昵称"
+                hint="昵称按开头匹配"
                 onFound={(users) => {
                   setFound(users);
                   setSelected(users.length === 1 ? (users[0]?.user_id ?? null) : null);
