@@ -12,13 +12,11 @@ import { freeze } from '@gre/contract/endpoints/user';
 import { RoleKind, roleName, TradeStatus } from '@gre/contract/enums';
 import type { Trade } from '@gre/contract/pay';
 import type { OpAction } from '@gre/contract/user';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -40,9 +38,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
+import { StaffPage } from '../../components/staff-page.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -564,77 +563,64 @@ export function Component() {
     ? (params.get('tab') as string)
     : 'users';
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
-      <Container maxWidth="lg" sx={{ px: { xs: 1.5, sm: 3 } }}>
-        <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }} useFlexGap>
-          <Button startIcon={<ArrowBack />} component={Link} to={paths.home}>
-            返回首页
-          </Button>
-          {allowed ? (
-            <Button component={Link} to={paths.manageNotices}>
-              站内通知
-            </Button>
+    <StaffPage
+      title="运营后台"
+      maxWidth="lg"
+      allowed={allowed}
+      denied="只有运营和管理员可以使用运营后台。"
+      links={[
+        { to: paths.manageNotices, label: '站内通知' },
+        { to: paths.export, label: '导出数据' },
+      ]}
+    >
+      <Tabs
+        variant="scrollable"
+        allowScrollButtonsMobile
+        value={tab}
+        onChange={(_e, v: string) => setParams(v === 'users' ? {} : { tab: v })}
+        aria-label="运营后台"
+      >
+        <Tab value="users" label="用户" />
+        <Tab value="codes" label="折扣码" />
+        <Tab value="vouchers" label="兑换码" />
+        <Tab value="gifts" label="新人礼包" />
+        <Tab value="report" label="报表" />
+      </Tabs>
+      {tab === 'codes' ? <DiscountCodesPanel /> : null}
+      {tab === 'vouchers' ? <VouchersPanel /> : null}
+      {tab === 'gifts' ? <GiftsPanel /> : null}
+      {tab === 'report' ? <ReportPanel /> : null}
+      {tab === 'users' ? (
+        <>
+          <UserSearch
+            id="operate-query"
+            label="用户 ID、手机号、邮箱或昵称"
+            hint="昵称按开头匹配"
+            onFound={(users) => {
+              setFound(users);
+              setSelected(users.length === 1 ? (users[0]?.user_id ?? null) : null);
+            }}
+          />
+          {found && found.length > 1 ? (
+            <Stack component="ul" aria-label="查找结果" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {found.map((u) => (
+                <li key={u.user_id}>
+                  <Button
+                    fullWidth
+                    variant={selected === u.user_id ? 'contained' : 'outlined'}
+                    onClick={() => setSelected(u.user_id)}
+                    sx={{ justifyContent: 'flex-start', textTransform: 'none', minHeight: 44 }}
+                  >
+                    {u.name} · ID {u.user_id} · {roleName[u.role_kind]}
+                    {u.email ? ` · ${u.email}` : ''}
+                  </Button>
+                </li>
+              ))}
+            </Stack>
           ) : null}
-        </Stack>
-        <Stack component="main" spacing={3}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
-            运营后台
-          </Typography>
-          {allowed ? (
-            <>
-              <Tabs
-                variant="scrollable"
-                allowScrollButtonsMobile
-                value={tab}
-                onChange={(_e, v: string) => setParams(v === 'users' ? {} : { tab: v })}
-                aria-label="运营后台"
-              >
-                <Tab value="users" label="用户" />
-                <Tab value="codes" label="折扣码" />
-                <Tab value="vouchers" label="兑换码" />
-                <Tab value="gifts" label="新人礼包" />
-                <Tab value="report" label="报表" />
-              </Tabs>
-              {tab === 'codes' ? <DiscountCodesPanel /> : null}
-              {tab === 'vouchers' ? <VouchersPanel /> : null}
-              {tab === 'gifts' ? <GiftsPanel /> : null}
-              {tab === 'report' ? <ReportPanel /> : null}
-            </>
-          ) : null}
-          {allowed && tab === 'users' ? (
-            <>
-              <UserSearch
-                id="operate-query"
-                label="用户 ID、手机号、邮箱或昵称"
-                hint="昵称按开头匹配"
-                onFound={(users) => {
-                  setFound(users);
-                  setSelected(users.length === 1 ? (users[0]?.user_id ?? null) : null);
-                }}
-              />
-              {found && found.length > 1 ? (
-                <Stack component="ul" aria-label="查找结果" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-                  {found.map((u) => (
-                    <li key={u.user_id}>
-                      <Button
-                        fullWidth
-                        variant={selected === u.user_id ? 'contained' : 'outlined'}
-                        onClick={() => setSelected(u.user_id)}
-                        sx={{ justifyContent: 'flex-start', textTransform: 'none', minHeight: 44 }}
-                      >
-                        {u.name} · ID {u.user_id} · {roleName[u.role_kind]}
-                        {u.email ? ` · ${u.email}` : ''}
-                      </Button>
-                    </li>
-                  ))}
-                </Stack>
-              ) : null}
-              {selected ? <UserPanel userId={selected} isAdmin={me.is_admin} /> : null}
-            </>
-          ) : null}
-          {allowed ? null : <Alert severity="warning">只有运营和管理员可以使用运营后台。</Alert>}
-        </Stack>
-      </Container>
-    </Box>
+          {selected ? <UserPanel userId={selected} isAdmin={me.is_admin} /> : null}
+        </>
+      ) : null}
+    </StaffPage>
   );
 }
