@@ -94,7 +94,9 @@ export function createOpCheck(deps: {
           target: to.target,
           purpose: purposeOf(action),
           codeHash: hash(to.target, action, code),
-          ip: ctx.ip,
+          // Kept apart from the sign-up codes' per-address limit (anonymous callers): op codes go only to
+          // the staff member's own phone or e-mail and have their own limits here.
+          ip: `op:${ctx.ip}`,
           createdAt: now,
           expiresAt: new Date(now.getTime() + opCheckRules.lifetimeMs),
         },
