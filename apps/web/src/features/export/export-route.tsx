@@ -19,6 +19,7 @@ import { type FormEvent, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
+import { FormError } from '../../components/form-error.tsx';
 import { StaffPage } from '../../components/staff-page.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -97,11 +98,7 @@ function ExportForm() {
         <Typography variant="body2" color="text.secondary">
           一次最多 366 天。文件为 CSV（UTF-8），Excel 和 WPS 可直接打开；每次导出都会记入操作记录。
         </Typography>
-        {error ? (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError error={error} />
         {done ? (
           <Alert severity="success" role="status">
             {done}

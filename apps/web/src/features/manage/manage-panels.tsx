@@ -33,6 +33,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { FormError } from '../../components/form-error.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -61,12 +62,7 @@ function Section(props: { title: string; id: string; intro: ReactNode; children:
   );
 }
 
-const Refusal = (props: { error: string }) =>
-  props.error ? (
-    <Alert severity="error" role="alert" sx={{ mt: 1.5 }}>
-      {props.error}
-    </Alert>
-  ) : null;
+const Refusal = (props: { error: string }) => <FormError error={props.error} sx={{ mt: 1.5 }} />;
 
 // 版本 ------------------------------------------------------------------------------------------------
 

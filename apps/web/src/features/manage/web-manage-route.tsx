@@ -21,6 +21,7 @@ import { type FormEvent, useState } from 'react';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
+import { FormError } from '../../components/form-error.tsx';
 import { StaffPage } from '../../components/staff-page.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -169,11 +170,7 @@ function CommonTailorCard() {
           onChange={(e) => setNote(e.target.value)}
           required
         />
-        {error ? (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError error={error} />
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>
             确认设定

@@ -27,6 +27,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { FormError } from '../../components/form-error.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -350,11 +351,7 @@ function EditVoucher({ voucher, onClose }: { voucher: Voucher; onClose: () => vo
               已兑换 {voucher.used_count} 人；已兑换的不受修改影响。
             </Typography>
             <VoucherFieldInputs idPrefix="voucher-edit" f={f} setF={setF} set={set} />
-            {error ? (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <FormError error={error} />
           </Stack>
         </DialogContent>
         <DialogActions>

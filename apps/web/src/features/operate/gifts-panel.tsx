@@ -15,6 +15,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '../../components/form-error.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { chinaTime } from '../../lib/trades.ts';
@@ -174,11 +175,7 @@ export function GiftsPanel() {
             onChange={(e) => setNote(e.target.value)}
             required
           />
-          {error ? (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <FormError error={error} />
           {gift.data ? (
             <Alert severity="success">
               已赠送 {gift.data.gifted} 人{gift.data.skipped ? `，${gift.data.skipped} 人此前已领取` : ''}

@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { FormError } from '../../components/form-error.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { fieldError } from '../../lib/validate.ts';
 
@@ -139,11 +140,7 @@ function OpCheckDialog({ request }: { request: Request }) {
                 </Alert>
               ) : null}
             </div>
-            {error ? (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <FormError error={error} />
           </Stack>
         </DialogContent>
         <DialogActions>

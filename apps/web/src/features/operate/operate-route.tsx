@@ -41,6 +41,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
+import { FormError } from '../../components/form-error.tsx';
 import { StaffPage } from '../../components/staff-page.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -122,11 +123,7 @@ function ActionForm(props: {
           onChange={(e) => setNote(e.target.value)}
           required
         />
-        {error ? (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError error={error} />
         <Box>
           <Button type="submit" variant="contained" color={props.tone ?? 'primary'} disabled={props.pending}>
             {props.submitLabel}
@@ -413,11 +410,7 @@ function TradeAction(props: { trade: Trade; kind: 'refund' | 'void' }) {
                 required
                 autoFocus
               />
-              {error ? (
-                <Alert severity="error" role="alert">
-                  {error}
-                </Alert>
-              ) : null}
+              <FormError error={error} />
             </Stack>
           </DialogContent>
           <DialogActions>

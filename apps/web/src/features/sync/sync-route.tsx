@@ -15,6 +15,7 @@ import { useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
+import { FormError } from '../../components/form-error.tsx';
 import { StaffPage } from '../../components/staff-page.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -116,11 +117,7 @@ function SyncPanel() {
             <LinearProgress aria-label={check.isPending ? '预演进度' : '导入进度'} />
           </Box>
         ) : null}
-        {error ? (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError error={error} />
         {result ? (
           <Alert severity="success" role="status">
             {result}
