@@ -181,6 +181,12 @@ describe.each(testDbKinds())('the operator check code on %s', (kind) => {
       .from(staffAudit)
       .where(and(eq(staffAudit.action, 'op_check'), eq(staffAudit.subject, 'freeze')));
     expect(row?.targetUserId).toBe(Number(target));
+    // The freeze itself is audited too, with the state before and after.
+    const [own] = await t.database.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, 'freeze'), eq(staffAudit.targetUserId, Number(target))));
+    expect(own).toMatchObject({ before: { is_freeze: false }, after: { is_freeze: true } });
   });
 
   it('send_op_check_code refuses members, VIP, SVIP and teachers, and garbage, sending nothing', async () => {

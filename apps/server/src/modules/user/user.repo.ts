@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { loginFailures, roleRecords, sessions, users, verificationCodes } from '../../db/schema/user.ts';
 import type { Db } from '../../platform/db.ts';
+import { writeStaffAudit } from '../operate/staff-audit.ts';
 import type { RecentFailures } from './login-guard.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -116,6 +117,45 @@ export function createUserRepo(db: Db) {
     async findLiveSessionUser(sessionId: string, now: Date): Promise<UserRow | undefined> {
       const [row] = await liveSession.execute({ sid: sessionId, now });
       return row;
+    },
+
+    /**
+     * Freezes or unfreezes an account in one transaction: the row is locked (two staff at once are
+     * applied one after the other), a freeze revokes every session, and the staff audit records the
+     * change with its reason (action `freeze` / `unfreeze`). Undefined when the user is gone.
+     */
+    async setFreeze(
+      id: number,
+      change: { freeze: boolean; reason: string; staffId: number },
+      now: Date,
+    ): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+        if (!before) return undefined;
+        const [after] = await tx
+          .update(users)
+          .set({ isFreeze: change.freeze, freezeReason: change.freeze ? change.reason : '', updatedAt: now })
+          .where(eq(users.id, id))
+          .returning();
+        if (!after) return undefined;
+        if (change.freeze) {
+          await tx
+            .update(sessions)
+            .set({ revokedAt: now, revokedReason: 'frozen' })
+            .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+        }
+        const shown = (u: UserRow) => ({ is_freeze: u.isFreeze });
+        await writeStaffAudit(tx, {
+          staffId: change.staffId,
+          action: change.freeze ? 'freeze' : 'unfreeze',
+          target: id,
+          subject: change.reason,
+          before: shown(before),
+          after: shown(after),
+          at: now,
+        });
+        return after;
+      });
     },
 
     async revokeSession(sessionId: string, now: Date, reason: string) {

@@ -273,8 +273,12 @@ export function createUserService(deps: UserServiceDeps) {
       if (input.user_id === ctx.caller.userId) throw errors.forbidden('不能冻结自己的账号');
       const target = await requireUser(input.user_id);
       const now = clock.now();
-      await repo.update(target.id, { isFreeze: input.freeze, freezeReason: input.freeze ? input.reason : '' }, now);
-      if (input.freeze) await repo.revokeAllSessions(target.id, now, 'frozen');
+      const changed = await repo.setFreeze(
+        target.id,
+        { freeze: input.freeze, reason: input.reason, staffId: Number(ctx.caller.userId) },
+        now,
+      );
+      if (!changed) throw errors.notFound('用户不存在');
       userChanged(target.id);
       return { user_id: String(target.id), is_freeze: input.freeze };
     },

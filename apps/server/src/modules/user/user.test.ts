@@ -1,4 +1,5 @@
 import * as code from '@gre/contract/endpoints/code';
+import * as permission from '@gre/contract/endpoints/permission';
 import * as summaryEp from '@gre/contract/endpoints/summary';
 import * as user from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
@@ -279,6 +280,13 @@ describe.each(testDbKinds())('accounts on %s', (kind) => {
         { token: admin.token },
       );
       expect((await t.call(user.updateSignature, { signature: 'x' }, { token })).body.ok).toBe(true);
+      // Both changes are in the user's audit, with who, the reason and the state before and after.
+      const seen = await t.call(permission.getStaffUser, { user_id: target.user.id }, { token: admin.token });
+      const audit = seen.body.data?.audit ?? [];
+      expect(audit.filter((a) => a.action === 'freeze' || a.action === 'unfreeze')).toEqual([
+        expect.objectContaining({ action: 'unfreeze', subject: '' }),
+        expect.objectContaining({ action: 'freeze', subject: '违规' }),
+      ]);
     });
 
     it('a member cannot freeze anybody', async () => {

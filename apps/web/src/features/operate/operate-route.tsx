@@ -72,6 +72,8 @@ const actionLabel: Record<string, string> = {
   assign_custom_tailor_use: '自选组卷',
   'trade.refund': '退款',
   'trade.invalidate': '作废订单',
+  freeze: '冻结账号',
+  unfreeze: '解冻账号',
 };
 
 /** Paid orders an admin may refund (an exceptional refund, such as a double payment). */
