@@ -166,7 +166,16 @@ export const teacherGetEssay = endpoint({
   access: 'teacher',
   errors: ['not_found'],
   request: z.object({ id: idSchema('作文 ID') }),
-  response: z.object({ essay: essaySchema, prompt: teacherPromptSchema }),
+  response: z.object({
+    essay: essaySchema,
+    prompt: teacherPromptSchema,
+    /**
+     * The built-in scorer's score beside a model's grade: present when the stored machine grade is a
+     * model's (grader `model:<name>`), computed for the teacher on the spot; null otherwise (the stored
+     * grade is then the built-in one, or there is none).
+     */
+    builtin: z.object({ score: z.number(), grader_label: z.string(), overall: z.string() }).nullable(),
+  }),
 });
 
 export const teacherGradeEssay = endpoint({

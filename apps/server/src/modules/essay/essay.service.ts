@@ -20,7 +20,7 @@ import type { Rights } from '../question/rights.ts';
 import { readGreWords } from '../question/vocabulary.ts';
 import { effectiveRole } from '../user/user.mapper.ts';
 import { isHeldOut } from './agreement.ts';
-import { analyzeEssay, buildLexicon, createBuiltinGrader, type Lexicon } from './builtin-grader.ts';
+import { analyzeEssay, buildLexicon, createBuiltinGrader, gradeBuiltin, type Lexicon } from './builtin-grader.ts';
 import { activeWeights, type FittedWeights, fitWeights, heldOutFigures, useWeights } from './builtin-weights.ts';
 import { toEssay } from './essay.mapper.ts';
 import type { EssayRepo, EssayRow } from './essay.repo.ts';
@@ -334,15 +334,19 @@ export function createEssayService(deps: EssayServiceDeps) {
       const row = await repo.find(id);
       if (!row) throw errors.notFound('作文不存在');
       const q = (await deps.questions.catalogue()).byId.get(row.questionId)?.question;
-      return {
-        essay: toEssay(row),
-        prompt: {
-          id: row.questionId,
-          title: promptTitle(q?.inquiry ?? '') || row.questionId,
-          stem: q?.inquiry ?? '（题目已下线）',
-          instructions: q?.input_method.instructions ?? '',
-        },
+      const prompt = {
+        id: row.questionId,
+        title: promptTitle(q?.inquiry ?? '') || row.questionId,
+        stem: q?.inquiry ?? '（题目已下线）',
+        instructions: q?.input_method.instructions ?? '',
       };
+      // Beside a model's grade, the built-in scorer's (no network, milliseconds): the teacher sees both.
+      let builtin = null;
+      if (row.grader.startsWith('model:') && row.text.trim()) {
+        const b = gradeBuiltin({ prompt, text: row.text }, await lexicon());
+        builtin = { score: b.score, grader_label: graderLabel(b.grader), overall: b.comment.overall };
+      }
+      return { essay: toEssay(row), prompt, builtin };
     },
 
     /** One grading run, as the queue calls it. */

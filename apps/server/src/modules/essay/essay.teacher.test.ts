@@ -95,6 +95,15 @@ describe.each(testDbKinds())('teacher grading queue on %s', (kind) => {
     expect(r.essay).toMatchObject({ id: ids.a, text: sample.thin, score: 3, grader: 'builtin', teacher_score: null });
     expect(r.prompt.id).toBe('is-0003');
     expect(r.prompt.stem.length).toBeGreaterThan(20);
+    // The stored grade is the built-in one: no second opinion.
+    expect(r.builtin).toBeNull();
+    // Beside a model's grade, the built-in scorer's own, computed for the teacher: the strong sample
+    // scores well there too, and its comment is the built-in one's (Chinese).
+    const m = await ok(ep.teacherGetEssay, { id: ids.b }, 'teacher');
+    expect(m.essay).toMatchObject({ score: 5, grader: 'model:gpt' });
+    expect(m.builtin).toMatchObject({ grader_label: '内置评分' });
+    expect(m.builtin?.score).toBeGreaterThanOrEqual(4);
+    expect(m.builtin?.overall).toMatch(/[\u4e00-\u9fff]/);
     expect((await call(ep.teacherGetEssay, { id: 'nope' }, 'teacher')).err_data?.kind).toBe('not_found');
   });
 

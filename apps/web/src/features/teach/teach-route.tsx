@@ -243,7 +243,7 @@ function EssayPanel(props: { id: string; onGraded: () => void }) {
   });
   if (q.isError) return <Alert severity="error">{errorText(q.error)}</Alert>;
   if (!q.data) return <Typography color="text.secondary">加载中…</Typography>;
-  const { essay, prompt } = q.data;
+  const { essay, prompt, builtin } = q.data;
   const tc = essay.teacher_comment;
   return (
     <Box
@@ -300,6 +300,23 @@ function EssayPanel(props: { id: string; onGraded: () => void }) {
               {essay.failure || '还没有机器评语'}
             </Typography>
           )}
+          {builtin ? (
+            <Box
+              component="section"
+              aria-label="内置评分"
+              sx={{ mt: 1.5, pt: 1.5, borderTop: 1, borderColor: 'divider' }}
+            >
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  对照：{builtin.grader_label}
+                </Typography>
+                <Chip size="small" variant="outlined" label={`${builtin.score} 分`} />
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                {builtin.overall}
+              </Typography>
+            </Box>
+          ) : null}
         </Paper>
         <GradeForm
           key={essay.id}
