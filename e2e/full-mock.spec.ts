@@ -1,11 +1,12 @@
 // The whole test in the browser (issues 4 and 5): a candidate opens a full mock from the simulate
 // page, writes the Issue essay, works through Verbal 1, Quant 1 and the two second sections the
 // server chose from the first ones, and reads the result: Verbal and Quant on 130–170 with their
-// bands, the second sections' levels, the essay moving from Judging to a score; the mock then
+// bands, the second sections' levels, the essay moving from Judging to a score (then a teacher's
+// grade, 老师批改, on the same report); the mock then
 // appears in the record and on the analyze page.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { apiLogin } from './support.ts';
+import { apiLogin, post } from './support.ts';
 
 async function signIn(page: Page, request: APIRequestContext, account: string) {
   const token = await apiLogin(request, account);
@@ -103,6 +104,27 @@ test('a candidate takes a whole full mock and reads scaled scores, the essay gra
   await expect(card).toHaveAttribute('data-essay-status', /^[12]$/);
   await expect(card).toHaveAttribute('data-essay-status', '2', { timeout: 60_000 });
   await expect(card.getByLabel(/^得分 \d(\.5)? \/ 6$/)).toBeVisible();
+
+  // A teacher grades the mock's essay (the queue's own call; the /teach page is teach.spec's); the
+  // candidate, back on the report, finds 老师批改 with the teacher's score beside the machine's.
+  const mine = await post<{ essays: { id: string }[] }>(
+    request,
+    '/api/essay/get_by_exam',
+    { exam_id: startedExam },
+    await apiLogin(request, 'vip@demo.gre-prep.cn'),
+  );
+  const essayId = mine.essays[0]?.id ?? '';
+  await post(
+    request,
+    '/api/essay/teacher_grade',
+    { id: essayId, score: 4, comment: { overall: '论证完整；第二段的例子可以更具体。', traits: [] } },
+    await apiLogin(request, 'teacher@demo.gre-prep.cn'),
+  );
+  await page.reload();
+  const graded = page.getByLabel('老师批改').first();
+  await expect(graded).toBeVisible({ timeout: 15_000 });
+  await expect(graded.getByLabel('老师评分 4 / 6')).toBeVisible();
+  await expect(graded.getByText('论证完整；第二段的例子可以更具体。')).toBeVisible();
 
   // The record lists the finished mock; analyze shows it.
   await page.goto('/record');
