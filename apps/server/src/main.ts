@@ -29,6 +29,7 @@ const { serveOnlineBackups } = await import('./platform/backup-pglite.ts');
 const { seed } = await import('./seed/seed.ts');
 const { importContent } = await import('./modules/question/content-import.ts');
 const { demoAccounts, demoPassword } = await import('./seed/demo-accounts.ts');
+const { seedDemoHistory, studyAccount } = await import('./seed/demo-history.ts');
 const { createPaymentProvider } = await import('./modules/pay/providers/index.ts');
 
 const started = performance.now();
@@ -190,6 +191,15 @@ await app.catalogueReady().then(
   (err) => log.error({ err }, 'question catalogue failed to load'),
 );
 lap('catalogue');
+// Demo mode's first start: one demo candidate works through three sets so that the review loop has
+// something to show (seed/demo-history.ts). A failure is logged; the site still starts.
+if (seeded.createdAccounts.includes(studyAccount)) {
+  await seedDemoHistory(app).then(
+    (r) => log.info({ demoHistory: r }, 'demo history seeded'),
+    (err) => log.warn({ err }, 'demo history could not be seeded'),
+  );
+  lap('demoHistory');
+}
 const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
 log.info(
   {

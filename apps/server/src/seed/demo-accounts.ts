@@ -44,6 +44,13 @@ export const demoAccounts: DemoAccount[] = [
   { email: 'member@demo.gre-prep.cn', name: '普通会员', roleKind: RoleKind.FreeVIP, description: '普通会员 (FreeVIP)' },
   { email: 'vip@demo.gre-prep.cn', name: 'VIP 考生', roleKind: RoleKind.VIP, paidDays: 365, description: 'VIP' },
   {
+    email: 'study@demo.gre-prep.cn',
+    name: '备考中的考生',
+    roleKind: RoleKind.VIP,
+    paidDays: 365,
+    description: 'VIP，已练过三套题：错题本、笔记、收藏与复习计划里有内容',
+  },
+  {
     email: 'svip@demo.gre-prep.cn',
     name: '超级 VIP 考生',
     roleKind: RoleKind.SVIP,

@@ -14,12 +14,15 @@ export const demoDiscountCode = 'GRE2026';
 
 export interface SeedResult {
   demoAccountsCreated: number;
+  /** The e-mails of the demo accounts created by this call (demo-history.ts fills one of them). */
+  createdAccounts: string[];
 }
 
 export async function seed(db: Db, clock: Clock, opts: { demoMode: boolean }): Promise<SeedResult> {
   await seedRights(db, clock);
   await seedQuotas(db, clock);
   let created = 0;
+  const createdAccounts: string[] = [];
   if (opts.demoMode) {
     const repo = createUserRepo(db);
     const now = clock.now();
@@ -47,7 +50,10 @@ export async function seed(db: Db, clock: Clock, opts: { demoMode: boolean }): P
         },
         { roleKind: a.roleKind, startAt: now, note: '演示账号' },
       );
-      if (row) created++;
+      if (row) {
+        created++;
+        createdAccounts.push(a.email);
+      }
     }
     // A discount code to try the payment dialog with (ADR 0029): 20% off, demo mode only.
     await db
@@ -63,5 +69,5 @@ export async function seed(db: Db, clock: Clock, opts: { demoMode: boolean }): P
       })
       .onConflictDoNothing();
   }
-  return { demoAccountsCreated: created };
+  return { demoAccountsCreated: created, createdAccounts };
 }
