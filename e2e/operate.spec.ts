@@ -236,3 +236,67 @@ test('an operator grants VIP and opens the advanced bank for a candidate, who th
   await expect(adminPage.getByRole('list', { name: '操作记录' }).getByRole('listitem').first()).toContainText('退款');
   await adminPage.close();
 });
+
+test('an operator gives a trial candidate the crown and the custom-exam shelf; the candidate opens 精华 and finds their own exam there', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const candidateToken = await newCandidate(request, 'crown');
+  const me = await (
+    await request.post('/api/user/get', { data: {}, headers: { authorization: `Bearer ${candidateToken}` } })
+  ).json();
+  const candidateId = me.data.id as string;
+
+  // Before: the 精华 sets are for SVIP only, and there is no 我的组卷 shelf.
+  await signIn(page, candidateToken);
+  await page.goto('/exercise_list?tab=best');
+  const firstBest = page.getByRole('article').first();
+  await expect(firstBest.getByRole('button', { name: /后可练习：/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: '我的组卷' })).toHaveCount(0);
+
+  // The operator grants the crown and turns the shelf on, each confirmed with a check code.
+  const operator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(operator, await apiLogin(request, 'operator@demo.gre-prep.cn'));
+  await operator.goto('/operate');
+  const search = operator.getByRole('search');
+  await search.getByRole('searchbox', { name: '用户 ID、手机号、邮箱或昵称' }).fill(candidateId);
+  await search.getByRole('button', { name: '查找' }).click();
+  const panel = operator.getByRole('region', { name: /./ }).filter({ hasText: `用户 ID${candidateId}` });
+  const crown = panel.getByRole('form', { name: '皇冠（未授予）' });
+  await crown.getByRole('textbox', { name: '原因' }).fill('竞赛奖励');
+  await crown.getByRole('button', { name: '授予皇冠' }).click();
+  await expect(operator.getByRole('dialog', { name: '确认操作：授予或收回皇冠' })).toContainText(
+    '的皇冠（原因：竞赛奖励）',
+  );
+  await confirmWithCode(operator, 'operator@demo.gre-prep.cn');
+  await expect(panel.getByRole('form', { name: '皇冠（已授予）' })).toBeVisible();
+  const tailor = panel.getByRole('form', { name: '自选组卷（角色额度之外）' });
+  await tailor.getByRole('textbox', { name: /^额外次数/ }).fill('2');
+  await tailor.getByRole('checkbox', { name: '在练习页显示“我的组卷”' }).check();
+  await tailor.getByRole('textbox', { name: '原因' }).fill('线下班学员');
+  await tailor.getByRole('button', { name: '确认设定' }).click();
+  await confirmWithCode(operator, 'operator@demo.gre-prep.cn');
+  const log = panel.getByRole('list', { name: '操作记录' });
+  await expect(log.getByRole('listitem').first()).toContainText('自选组卷 · 额外自选组卷 0 → 2 次，显示我的组卷');
+  await expect(log.getByRole('listitem').nth(1)).toContainText('皇冠 · 授予皇冠 · 竞赛奖励');
+  await operator.close();
+
+  // After: the first 精华 set opens for the trial candidate, and the shelf is on the practice page.
+  await page.goto('/exercise_list?tab=best');
+  const title = (await firstBest.getByRole('heading').textContent()) ?? '';
+  await firstBest.getByRole('button', { name: `开始：${title}` }).click();
+  await expect(page).toHaveURL(/\/exam\/[0-9a-f-]+$/);
+  await page.goto('/exercise_list');
+  await expect(page.getByRole('heading', { name: '我的组卷' })).toBeVisible();
+  await expect(page.getByText('还没有自选组卷。')).toBeVisible();
+  // A custom exam built on /simulate lands on the shelf.
+  await page.getByRole('link', { name: '新建组卷' }).click();
+  await page.getByRole('form', { name: '自选组卷' }).getByRole('button', { name: '开始组卷' }).click();
+  await expect(page).toHaveURL(/\/exam\/[0-9a-f-]+$/);
+  await page.goto('/exercise_list');
+  const shelf = page.getByRole('region', { name: '我的组卷' });
+  await expect(shelf.getByRole('listitem')).toHaveCount(1);
+  await shot(page, 'desktop-tailor-shelf');
+});

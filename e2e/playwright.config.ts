@@ -45,7 +45,7 @@ export default defineConfig({
   webServer: {
     command: `"${process.execPath}" ../apps/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 90_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
