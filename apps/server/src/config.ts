@@ -111,7 +111,8 @@ const envSchema = z.object({
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
-      error: '存储桶名只能含小写字母、数字、点和横线（3–63 个字符） / must be a bucket name (3–63 lower-case letters, digits, dots, dashes)',
+      error:
+        '存储桶名只能含小写字母、数字、点和横线（3–63 个字符） / must be a bucket name (3–63 lower-case letters, digits, dots, dashes)',
     })
     .optional(),
   /** MinIO or another S3-compatible server, e.g. http://127.0.0.1:9000; unset = AWS S3. */

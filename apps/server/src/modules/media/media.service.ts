@@ -4,7 +4,7 @@
 // `uploads`. A refusal stores nothing. Served public-by-link at /media/images/<id>.
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type UploadedImage, imageMaxSide, imageMimes, imageUrl, uploadsPerHour } from '@gre/contract/endpoints/upload';
+import { imageMaxSide, imageMimes, imageUrl, type UploadedImage, uploadsPerHour } from '@gre/contract/endpoints/upload';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';

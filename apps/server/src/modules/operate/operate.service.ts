@@ -71,7 +71,7 @@ function changeOf(before: unknown, after: unknown): string {
   }
   if ('mark_text' in a) {
     const qrs = (a.mark_qrs as unknown[] | undefined)?.length ?? 0;
-    return `标记：${String(a.mark_text).slice(0, 40) || '（无文字）'}${qrs ? `，二维码 ${qrs} 张` : ''}`;
+    return `标记：${String(a.mark_text).replace(/\s+/g, ' ').slice(0, 40) || '（无文字）'}${qrs ? `，二维码 ${qrs} 张` : ''}`;
   }
   if ('common_tailor_extra' in a) return `公共额外自选组卷 ${b.common_tailor_extra} → ${a.common_tailor_extra} 次`;
   return '';
