@@ -79,6 +79,8 @@ test('an operator sets a mark with a QR code; the candidate sees it on /personal
   const candidate = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
   await signIn(candidate, candidateToken);
   await candidate.goto('/personal');
+  await expect(candidate.getByRole('heading', { level: 1, name: '个人中心' })).toBeVisible();
+  await shot(candidate, 'personal-before');
   const card = candidate.getByRole('region', { name: '我的专属信息' });
   await expect(card).toContainText('学习群：GRE 冲刺 3 群（扫码加入）');
   await expect(card).toContainText('老师微信：gre-teacher');
