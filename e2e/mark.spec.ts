@@ -79,7 +79,8 @@ test('an operator sets a mark with a QR code; the candidate sees it on /personal
   const candidate = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
   await signIn(candidate, candidateToken);
   await candidate.goto('/personal');
-  await expect(candidate.getByRole('heading', { level: 1, name: '个人中心' })).toBeVisible();
+  // A fresh browser loads the whole app first: slow on a busy machine.
+  await expect(candidate.getByRole('heading', { level: 1, name: '个人中心' })).toBeVisible({ timeout: 30_000 });
   await shot(candidate, 'personal-before');
   const card = candidate.getByRole('region', { name: '我的专属信息' });
   await expect(card).toContainText('学习群：GRE 冲刺 3 群（扫码加入）');
@@ -93,6 +94,6 @@ test('an operator sets a mark with a QR code; the candidate sees it on /personal
   const other = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
   await signIn(other, otherToken);
   await other.goto('/personal');
-  await expect(other.getByRole('heading', { level: 1, name: '个人中心' })).toBeVisible();
+  await expect(other.getByRole('heading', { level: 1, name: '个人中心' })).toBeVisible({ timeout: 30_000 });
   await expect(other.getByRole('region', { name: '我的专属信息' })).toHaveCount(0);
 });
