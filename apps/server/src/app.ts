@@ -1,6 +1,8 @@
 // buildApp: the whole HTTP application as a value. Platform plugins first, then domain modules.
 // It never listens; main.ts and the tests decide what to do with it.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -35,6 +37,8 @@ import { createMailLinks } from './modules/mail/mail.links.ts';
 import { createMailRepo } from './modules/mail/mail.repo.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { createMedia } from './modules/media/media.service.ts';
 import { createMemoryService } from './modules/memory/memory.service.ts';
 import { createOpCheck } from './modules/operate/op-check.ts';
 import { startReportRollups } from './modules/operate/operate.report.ts';
@@ -78,6 +82,7 @@ import type { Mailer, SmsSender } from './platform/messaging.ts';
 import { createPasswordHasher, type PasswordHasher } from './platform/password-pool.ts';
 import { sharedOrLocalStore } from './platform/rate-limit-store.ts';
 import { databaseCheck, NotReady, registerHealthRoutes } from './platform/readiness.ts';
+import { localStorage, type MediaStorage } from './platform/storage.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { registerWebAssets } from './platform/web-assets.ts';
 
@@ -133,6 +138,8 @@ export interface AppDeps {
   passwords?: PasswordHasher;
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger;
+  /** Where uploaded images are stored (platform/storage.ts); default the local disk under a fresh temporary folder. */
+  storage?: MediaStorage;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -436,6 +443,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The operator console (issue 17, ADR 0031): find and read users, open the advanced bank.
   registerOperateRoutes(register, createOperate({ db, clock, bus }), opCheck);
   if (deps.jobs) await startReportRollups(deps.jobs, db, clock);
+  // Uploaded images (ADR 0036): /api/upload/image and the public-by-link /media/images/<id>.
+  const storage = deps.storage ?? localStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'gre-media-')));
+  registerMediaRoutes(app, register, createMedia({ db, clock, storage }));
   // The staff export (/export): CSV of users, orders, exam results through a signed one-minute address.
   registerExportRoutes(app, register, createExport({ db, clock, secret: deps.secret }));
 

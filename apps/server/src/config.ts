@@ -6,6 +6,7 @@ import { alipayEnvNames } from './modules/pay/providers/alipay.ts';
 import { type PayProviderSetting, payProviderSetting } from './modules/pay/providers/index.ts';
 import { wechatPayEnvNames } from './modules/pay/providers/wechat.ts';
 import { StartupError } from './platform/startup-errors.ts';
+import type { S3Settings } from './platform/storage.ts';
 import { trustedProxiesSchema } from './platform/trusted-proxies.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -106,6 +107,26 @@ const envSchema = z.object({
       error: '必须是 http:// 或 https:// 开头的地址 / must be an http(s) URL, e.g. https://gre.example.com',
     })
     .optional(),
+  /** Media storage (ADR 0036): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/media. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error:
+        '存储桶名只能含小写字母、数字、点和横线（3–63 个字符） / must be a bucket name (3–63 lower-case letters, digits, dots, dashes)',
+    })
+    .optional(),
+  /** MinIO or another S3-compatible server, e.g. http://127.0.0.1:9000; unset = AWS S3. */
+  S3_ENDPOINT: z
+    .string()
+    .refine((v) => /^https?:\/\/[^/]/.test(v) && URL.canParse(v), {
+      error: '必须是 http:// 或 https:// 开头的地址 / must be an http(s) URL, e.g. http://127.0.0.1:9000',
+    })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (MinIO); default true with S3_ENDPOINT, false on AWS. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -120,7 +141,12 @@ export const envVariableNames: readonly string[] = [
 
 export type AppEnv = 'devel' | 'pre' | 'formal';
 
+/** Where uploaded media are stored (platform/storage.ts). */
+export type MediaSetting = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Settings);
+
 export interface Config extends Omit<Env, 'APP_ENV' | 'PAY_PROVIDER' | 'PAY_PUBLIC_URL'> {
+  /** Local disk (DATA_DIR/media) unless S3_BUCKET is set. */
+  media: MediaSetting;
   /** devel by default on the embedded database; required on PostgreSQL. */
   APP_ENV: AppEnv;
   /** In effect: sandbox in devel unless set, off elsewhere; never sandbox in formal. */
@@ -200,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...e,
+    media: mediaSetting(e),
     APP_ENV: appEnv,
     PAY_PROVIDER: payProviderSetting(appEnv, e.PAY_PROVIDER),
     PAY_PUBLIC_URL: e.PAY_PUBLIC_URL ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
@@ -207,5 +234,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     BACKUP_DIR: path.resolve(e.BACKUP_DIR),
     databaseKind,
     demoMode,
+  };
+}
+
+/** The media storage from S3_*: all of it or none (a half-set S3 stops the start, ADR 0036). */
+function mediaSetting(e: Env): MediaSetting {
+  const dir = path.join(path.resolve(e.DATA_DIR), 'media');
+  const others = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter(
+    (k) => e[k] !== undefined,
+  );
+  if (!e.S3_BUCKET) {
+    if (others.length === 0) return { kind: 'local', dir };
+    throw new StartupError(
+      `设置了 ${others.join('、')} 但没有设置 S3_BUCKET（要用 S3 / MinIO 存储图片须设置存储桶；用本地磁盘则删去这些变量）`,
+      `${others.join(', ')} set without S3_BUCKET (set the bucket to store media in S3 / MinIO, or remove them to use the local disk)`,
+    );
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new StartupError(
+      'S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置（或都不设置，使用 AWS 默认凭证）',
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the AWS default credentials)',
+    );
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
   };
 }

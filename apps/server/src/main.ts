@@ -94,6 +94,16 @@ const onlineBackups = database.pglite
   ? await serveOnlineBackups(database.pglite, path.join(config.DATA_DIR, 'pglite'), log)
   : undefined;
 
+// Uploaded images (ADR 0036): DATA_DIR/media, or an S3-compatible bucket that must answer now.
+const { localStorage, s3Storage } = await import('./platform/storage.ts');
+const storage = await (async () => {
+  if (config.media.kind === 'local') return localStorage(config.media.dir);
+  const s3 = s3Storage(config.media);
+  await s3.check().catch((err) => exitOnStartupError(err, () => logDestination.flushSync()));
+  return s3;
+})();
+lap('storage');
+
 const outbox = createDevOutbox(config.DATA_DIR, log);
 let redis: import('ioredis').Redis | undefined;
 if (config.REDIS_URL) {
@@ -126,6 +136,7 @@ const app = await buildApp({
   },
   jobs,
   redis,
+  storage,
   logger: log,
   payment: {
     provider: (() => {
@@ -209,6 +220,7 @@ log.info(
     mail: config.SMTP_URL ? 'smtp' : `outbox ${outbox.file}`,
     sms: config.SMS_WEBHOOK_URL ? 'webhook' : `outbox ${outbox.file}`,
     essayGrader: config.ESSAY_MODEL_URL ? `model ${config.ESSAY_MODEL_NAME}` : 'builtin',
+    media: config.media.kind === 'local' ? `local ${config.media.dir}` : `s3 ${config.media.bucket}`,
     startupMs: Math.round(performance.now() - started),
     sinceProcessStartMs: Math.round(performance.now()),
     timings,

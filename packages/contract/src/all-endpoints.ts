@@ -15,6 +15,7 @@ import * as question from './endpoints/question.ts';
 import * as summary from './endpoints/summary.ts';
 import * as contentSync from './endpoints/sync.ts';
 import * as system from './endpoints/system.ts';
+import * as upload from './endpoints/upload.ts';
 import * as user from './endpoints/user.ts';
 import * as word from './endpoints/word.ts';
 
@@ -35,6 +36,7 @@ export const endpointModules = {
   permission,
   dataExport,
   contentSync,
+  upload,
 } as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>

@@ -40,6 +40,11 @@ export interface Endpoint<
    * no body), compressed (br or gzip), cacheable by the caller only (ADR 0026).
    */
   cacheable?: boolean;
+  /**
+   * A multipart/form-data upload (ADR 0036) instead of a JSON body: exactly one file in the field
+   * `file` of at most `maxBytes`; `request` validates the text fields. The handler gets the bytes.
+   */
+  multipart?: { file: string; maxBytes: number };
 }
 
 export function endpoint<Req extends z.ZodType, Res extends z.ZodType, A extends Access>(

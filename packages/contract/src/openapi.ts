@@ -1,10 +1,29 @@
 // The OpenAPI document, generated from the endpoint descriptors (never written by hand).
 import { z } from 'zod';
 import { allEndpoints } from './all-endpoints.ts';
-import { declaredErrorKinds } from './endpoint.ts';
+import { declaredErrorKinds, type Endpoint } from './endpoint.ts';
 import { errDataSchema } from './envelope.ts';
 
 const security: Record<string, unknown[]> = { bearer: [] };
+
+/** JSON, or for an upload (ADR 0036) a form with the text fields and the one binary file. */
+function requestContent(ep: Endpoint) {
+  const schema = z.toJSONSchema(ep.request, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' });
+  if (!ep.multipart) return { 'application/json': { schema } };
+  const { file, maxBytes } = ep.multipart;
+  return {
+    'multipart/form-data': {
+      schema: {
+        ...schema,
+        properties: {
+          ...((schema as { properties?: object }).properties ?? {}),
+          [file]: { type: 'string', format: 'binary', description: `at most ${maxBytes} bytes` },
+        },
+        required: [...((schema as { required?: string[] }).required ?? []), file],
+      },
+    },
+  };
+}
 
 export function buildOpenApi(version: string) {
   const paths: Record<string, unknown> = {};
@@ -22,11 +41,7 @@ export function buildOpenApi(version: string) {
         ...(ep.access === 'anonymous' ? {} : { security: [security] }),
         requestBody: {
           required: true,
-          content: {
-            'application/json': {
-              schema: z.toJSONSchema(ep.request, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }),
-            },
-          },
+          content: requestContent(ep),
         },
         responses: {
           200: {
@@ -58,7 +73,7 @@ export function buildOpenApi(version: string) {
       title: 'GRE 备考 API',
       version,
       description:
-        'Every call is POST with a JSON body. Headers: Authorization: Bearer <token>, X-Api-Version, X-Device-Id.',
+        'Every call is POST with a JSON body (uploads: multipart/form-data). Headers: Authorization: Bearer <token>, X-Api-Version, X-Device-Id.',
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -105,6 +105,14 @@ export const nameSchema = z
 
 export const signatureSchema = plainText(100, '签名');
 
+/**
+ * The user's mark (spec section 3 `mark`; ADR 0036): a text and a few QR images that operators set
+ * (set_mark) for the user to see on their personal page, e.g. the study group or the teacher's contact.
+ */
+export const markTextMax = 500;
+export const markQrMax = 4;
+export const markTextSchema = plainText(markTextMax, '标记文字');
+
 export const todayAimSchema = z.object({
   aim_question: z.number().int(),
   aim_word: z.number().int(),
@@ -140,6 +148,7 @@ export const userSchema = z.object({
     has_archived_pick: z.boolean(),
     today_aim: todayAimSchema,
   }),
+  /** Set by operators (set_mark); `qrs` are image addresses (/media/images/<id>), for this user only. */
   mark: z.object({
     user_index: z.number().int(),
     user_id: z.string(),

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type {} from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { type Access, type AuthedAccess, declaredErrorKinds, type Endpoint } from '@gre/contract/endpoint';
 import { compareApiVersions, headers } from '@gre/contract/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,12 +33,22 @@ export interface Caller {
   hasCrown: boolean;
 }
 
+/** The one file of a `multipart` endpoint's call (ADR 0036), read whole within the endpoint's limit. */
+export interface UploadedFile {
+  bytes: Buffer;
+  /** As the caller named and typed it: shown back at most, never trusted. */
+  filename: string;
+  mimetype: string;
+}
+
 export interface RequestContext {
   caller: Caller | null;
   ip: string;
   deviceId: string;
   userAgent: string;
   requestId: string;
+  /** A `multipart` endpoint's file: always present when its handler runs. */
+  file?: UploadedFile;
 }
 
 export interface AuthedContext extends RequestContext {
@@ -170,6 +181,53 @@ export type Register = <Req extends z.ZodType, Res extends z.ZodType, A extends 
   handler: (body: z.output<Req>, ctx: ContextFor<A>) => Promise<z.input<Res> | Versioned<z.input<Res>>>,
 ) => void;
 
+const megabytes = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * A `multipart` endpoint's body (ADR 0036), read after the guards: its text fields and its one file in
+ * the declared field. Every problem is a Chinese refusal; the rest of the body is still read (and
+ * dropped) so the caller gets the answer rather than a broken connection.
+ */
+async function readMultipart(
+  req: FastifyRequest,
+  spec: { file: string; maxBytes: number },
+): Promise<{ fields: Record<string, string>; file: UploadedFile }> {
+  if (!req.isMultipart()) throw errors.invalidParam('请以表单（multipart/form-data）上传文件', 'not multipart');
+  const fields: Record<string, string> = Object.create(null);
+  let file: UploadedFile | null = null;
+  let problem: string | null = null;
+  try {
+    const parts = req.parts({
+      limits: { fileSize: spec.maxBytes, files: 3, fields: 10, fieldSize: 1000, parts: 13, headerPairs: 50 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== spec.file || file) {
+          problem ??= part.fieldname === spec.file ? '一次只能上传一个文件' : `只能上传一个文件（字段 ${spec.file}）`;
+          part.file.resume();
+          continue;
+        }
+        const bytes = await part.toBuffer();
+        file = { bytes, filename: part.filename, mimetype: part.mimetype };
+      } else {
+        if (part.valueTruncated || part.fieldnameTruncated) problem ??= '表单字段过长';
+        else if (part.fieldname in fields) problem ??= `表单字段 ${part.fieldname} 重复`;
+        else fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw errors.invalidParam(`文件不能超过 ${megabytes(spec.maxBytes)}`);
+    if (code === 'FST_FILES_LIMIT') throw errors.invalidParam('一次只能上传一个文件');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw errors.invalidParam('表单字段过多');
+    throw errors.invalidParam('上传的表单不完整或格式不正确，请重新上传', code ?? 'malformed multipart');
+  }
+  if (problem) throw errors.invalidParam(problem);
+  if (!file) throw errors.invalidParam('请选择要上传的文件');
+  if (file.bytes.length === 0) throw errors.invalidParam('文件是空的');
+  return { fields: { ...fields }, file };
+}
+
 /**
  * Refusals a handler answered that its endpoint does not declare (contract `errors`). The answer
  * still goes out as it is; the entry and an error log make the mismatch visible, and the server's
@@ -180,81 +238,96 @@ export const undeclaredErrors: { path: string; kind: string }[] = [];
 export function createRegistrar(app: FastifyInstance, guards: EndpointGuards): Register {
   return (ep, handler) => {
     const declared = new Set<string>(declaredErrorKinds(ep as Endpoint));
-    app.post(
-      ep.path,
-      {
-        // JSON answers carry a fixed set of headers (app.ts); helmet's per-request work is for pages.
-        helmet: false,
-        ...(ep.rateLimit
-          ? { config: { rateLimit: { max: ep.rateLimit.max, timeWindow: ep.rateLimit.timeWindowMs } } }
-          : {}),
-      },
-      async (req, reply) => {
-        reply.headers(apiHeaders);
-        const version = req.headers[headers.apiVersion];
-        if (typeof version === 'string' && version) {
-          const min = guards.minApiVersion();
-          if (compareApiVersions(version, min) < 0) throw errors.apiVersionLow(min);
-        }
+    const upload = ep.multipart;
+    if (upload) {
+      // Multipart is parsed for this route only (its own plugin scope): every other route keeps
+      // refusing a multipart body as not JSON.
+      app.register(async (scope) => {
+        await scope.register(multipart, { limits: { fileSize: upload.maxBytes, files: 3 } });
+        route(scope);
+      });
+    } else {
+      route(app);
+    }
+    function route(app: FastifyInstance) {
+      app.post(
+        ep.path,
+        {
+          // JSON answers carry a fixed set of headers (app.ts); helmet's per-request work is for pages.
+          helmet: false,
+          ...(ep.rateLimit
+            ? { config: { rateLimit: { max: ep.rateLimit.max, timeWindow: ep.rateLimit.timeWindowMs } } }
+            : {}),
+        },
+        async (req, reply) => {
+          reply.headers(apiHeaders);
+          const version = req.headers[headers.apiVersion];
+          if (typeof version === 'string' && version) {
+            const min = guards.minApiVersion();
+            if (compareApiVersions(version, min) < 0) throw errors.apiVersionLow(min);
+          }
 
-        let caller: Caller | null = null;
-        const token = ep.access === 'anonymous' ? null : bearer(req);
-        if (ep.access !== 'anonymous' && (token || ep.access !== 'optional')) {
-          if (!token) throw errors.unauthorized('缺少登录凭证');
-          const found = await guards.authenticate(token);
-          if (found === 'expired') throw errors.tokenExpired();
-          if (!found) throw errors.unauthorized('登录凭证无效');
-          caller = found;
-        }
+          let caller: Caller | null = null;
+          const token = ep.access === 'anonymous' ? null : bearer(req);
+          if (ep.access !== 'anonymous' && (token || ep.access !== 'optional')) {
+            if (!token) throw errors.unauthorized('缺少登录凭证');
+            const found = await guards.authenticate(token);
+            if (found === 'expired') throw errors.tokenExpired();
+            if (!found) throw errors.unauthorized('登录凭证无效');
+            caller = found;
+          }
 
-        if (!ep.maintenanceExempt && !isStaff(caller)) {
-          const m = await guards.maintenance();
-          if (m.on) throw errors.serverUpgrading(m.message);
-        }
-        if (caller?.isFreeze && !ep.frozenAllowed) throw errors.frozen();
-        if (caller && !allowed(ep.access, caller)) throw errors.forbidden();
+          if (!ep.maintenanceExempt && !isStaff(caller)) {
+            const m = await guards.maintenance();
+            if (m.on) throw errors.serverUpgrading(m.message);
+          }
+          if (caller?.isFreeze && !ep.frozenAllowed) throw errors.frozen();
+          if (caller && !allowed(ep.access, caller)) throw errors.forbidden();
 
-        // Depth, sizes and NUL characters were refused by the JSON parser (app.ts, platform/json-body.ts).
-        const parsed = ep.request.safeParse(req.body === undefined ? {} : req.body);
-        if (!parsed.success) {
-          const { show, detail } = formatIssues(parsed.error.issues);
-          throw errors.invalidParam(show, detail);
-        }
+          // Depth, sizes and NUL characters were refused by the JSON parser (app.ts, platform/json-body.ts).
+          const form = upload ? await readMultipart(req, upload) : null;
+          const parsed = ep.request.safeParse(form ? form.fields : req.body === undefined ? {} : req.body);
+          if (!parsed.success) {
+            const { show, detail } = formatIssues(parsed.error.issues);
+            throw errors.invalidParam(show, detail);
+          }
 
-        const device = req.headers[headers.deviceId];
-        const ctx: RequestContext = {
-          caller,
-          ip: req.ip,
-          deviceId: typeof device === 'string' ? device.slice(0, 64) : '',
-          userAgent: (req.headers['user-agent'] ?? '').slice(0, 256),
-          requestId: String(req.id),
-        };
-        try {
-          // The guard above refused every call without a caller to an authed access.
-          const answer = await handler(parsed.data, ctx as ContextFor<typeof ep.access>);
-          let version: string | null = null;
-          let result: unknown = answer;
-          if (isVersioned(answer)) {
-            if (!ep.cacheable) throw new Error(`${ep.path} answered a version but is not cacheable`);
-            version = answer.version;
-            // The caller holds this version: nothing to build.
-            if (holds(req, etagOf(version))) {
-              cacheHeaders(reply, etagOf(version));
-              return reply.code(304).send();
+          const device = req.headers[headers.deviceId];
+          const ctx: RequestContext = {
+            caller,
+            ip: req.ip,
+            deviceId: typeof device === 'string' ? device.slice(0, 64) : '',
+            userAgent: (req.headers['user-agent'] ?? '').slice(0, 256),
+            requestId: String(req.id),
+            ...(form ? { file: form.file } : {}),
+          };
+          try {
+            // The guard above refused every call without a caller to an authed access.
+            const answer = await handler(parsed.data, ctx as ContextFor<typeof ep.access>);
+            let version: string | null = null;
+            let result: unknown = answer;
+            if (isVersioned(answer)) {
+              if (!ep.cacheable) throw new Error(`${ep.path} answered a version but is not cacheable`);
+              version = answer.version;
+              // The caller holds this version: nothing to build.
+              if (holds(req, etagOf(version))) {
+                cacheHeaders(reply, etagOf(version));
+                return reply.code(304).send();
+              }
+              result = await answer.build();
             }
-            result = await answer.build();
+            const data = ep.response.parse(result);
+            const envelope = { ok: true, data: await guards.screen(ep, ctx, data), err_data: null };
+            return ep.cacheable ? sendCacheable(req, reply, envelope, version) : envelope;
+          } catch (e) {
+            if (e instanceof AppError && !declared.has(e.kind)) {
+              if (undeclaredErrors.length < 100) undeclaredErrors.push({ path: ep.path, kind: e.kind });
+              req.log.error({ path: ep.path, kind: e.kind }, 'refusal of a kind the endpoint does not declare');
+            }
+            throw e;
           }
-          const data = ep.response.parse(result);
-          const envelope = { ok: true, data: await guards.screen(ep, ctx, data), err_data: null };
-          return ep.cacheable ? sendCacheable(req, reply, envelope, version) : envelope;
-        } catch (e) {
-          if (e instanceof AppError && !declared.has(e.kind)) {
-            if (undeclaredErrors.length < 100) undeclaredErrors.push({ path: ep.path, kind: e.kind });
-            req.log.error({ path: ep.path, kind: e.kind }, 'refusal of a kind the endpoint does not declare');
-          }
-          throw e;
-        }
-      },
-    );
+        },
+      );
+    }
   };
 }

@@ -4,6 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Endpoint } from '@gre/contract/endpoint';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -24,6 +25,7 @@ import { type Database, openMemoryPglite, openPostgres } from '../platform/db.ts
 import { createJobQueue, type JobQueue } from '../platform/jobs.ts';
 import { createMemoryOutbox } from '../platform/messaging.ts';
 import type { PasswordHasher } from '../platform/password-pool.ts';
+import { localStorage, type MediaStorage } from '../platform/storage.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -77,6 +79,8 @@ export interface TestApp {
   outbox: ReturnType<typeof createMemoryOutbox>;
   clock: ReturnType<typeof manualClock>;
   jobs?: JobQueue;
+  /** The local media storage's folder (uploaded images), removed by close(). */
+  mediaDir: string;
   /** POSTs to an endpoint and returns the HTTP status and the envelope. */
   call<E extends Endpoint>(
     ep: E,
@@ -140,6 +144,8 @@ export async function createTestApp(
     passwords?: PasswordHasher;
     /** The payment provider (made on the test clock); default the sandbox with a fresh key; null = payment off. */
     payProvider?: ((clock: Clock) => PaymentProvider) | null;
+    /** Replaces the local media storage in `mediaDir` (platform/storage.ts). */
+    storage?: MediaStorage;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase(kind, { content: opts.content }));
@@ -147,6 +153,7 @@ export async function createTestApp(
   await jobs?.start();
   const clock = manualClock(opts.start ?? '2026-11-21T02:00:00Z');
   const outbox = createMemoryOutbox();
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gre-test-media-'));
   const app = await buildApp({
     db: database.db,
     clock,
@@ -168,6 +175,7 @@ export async function createTestApp(
     jobs,
     essayGrader: opts.essayGrader,
     passwords: opts.passwords,
+    storage: opts.storage ?? localStorage(mediaDir),
     payment: {
       provider:
         opts.payProvider === undefined
@@ -182,11 +190,13 @@ export async function createTestApp(
     jobs,
     outbox,
     clock,
+    mediaDir,
     call: injectCaller(app),
     async close() {
       await app.close();
       await jobs?.stop(2000);
       await database.close();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

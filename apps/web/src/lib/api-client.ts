@@ -159,3 +159,54 @@ export async function api<E extends Endpoint>(
   hooks.runEffects(effects);
   throw new ApiError(outcome.failure, effects);
 }
+
+/**
+ * A `multipart` endpoint's call (ADR 0036): one file and text fields as multipart/form-data, with
+ * upload progress (0–1) through `onProgress`. Refusals go through the error catalogue like api()'s,
+ * except its toasts: the upload dialog shows the words itself.
+ */
+export function apiUpload<E extends Endpoint>(
+  endpoint: E,
+  file: Blob,
+  fields: Record<string, string>,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<ResponseOf<E>> {
+  const spec = endpoint.multipart;
+  if (!spec) throw new Error(`${endpoint.path} is not an upload`);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append(spec.file, file, file instanceof File ? file.name : 'upload');
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const fail = (failure: Failure) => {
+      const effects = effectsForFailure(failure).filter((e) => e.type !== 'toast');
+      hooks.runEffects(effects);
+      reject(new ApiError(failure, effects));
+    };
+    xhr.open('POST', endpoint.path);
+    xhr.timeout = 120_000;
+    xhr.setRequestHeader(headers.apiVersion, apiVersion);
+    xhr.setRequestHeader(headers.deviceId, getDeviceId());
+    const token = readToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) options.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onerror = () => fail({ type: 'network', message: '无法连接服务器' });
+    xhr.ontimeout = () => fail({ type: 'network', message: '请求超时' });
+    xhr.onabort = () => reject(new DOMException('已取消', 'AbortError'));
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {}
+      const result = interpretResponse(xhr.status, xhr.statusText, body);
+      if (!result.ok) return fail(result.failure);
+      const parsed = endpoint.response.safeParse(result.data);
+      if (!parsed.success) return fail({ type: 'invalid_response', message: '响应与约定不符' });
+      resolve(parsed.data as ResponseOf<E>);
+    };
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { paymentKindSchema, roleKindSchema } from '../enums.ts';
 import { tradeSchema, voucherSchema } from '../pay.ts';
-import { opCode } from '../user.ts';
+import { markQrMax, markTextSchema, opCode } from '../user.ts';
+import { uploadIdSchema } from './upload.ts';
 
 const userId = z
   .string({ error: '请填写用户 ID' })
@@ -203,6 +204,11 @@ export const staffUserSchema = z.object({
   show_tailor_shelf: z.boolean(),
   is_staff: z.boolean(),
   created_at: z.string(),
+  /** The user's mark (set_mark): the text and the QR images (id and address) the user sees on /personal. */
+  mark: z.object({
+    text: z.string(),
+    qrs: z.array(z.object({ id: z.string(), url: z.string() })),
+  }),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
@@ -401,4 +407,23 @@ export const getReport = endpoint({
       }),
     ),
   }),
+});
+
+// The user's mark (spec section 3 `mark`; ADR 0036): operators set a text and up to markQrMax QR
+// images (uploaded first through /api/upload/image) that the user sees on their personal page.
+export const setMark = endpoint({
+  path: '/api/user/set_mark',
+  summary: `运营：设置用户的标记（文字与最多 ${markQrMax} 张二维码图片，用户在个人中心看到）`,
+  access: 'operator',
+  errors: ['not_found', 'invalid_param'],
+  request: z.object({
+    user_id: userId,
+    text: markTextSchema,
+    qr_ids: z
+      .array(uploadIdSchema, { error: '二维码图片不正确' })
+      .max(markQrMax, { error: `二维码图片最多 ${markQrMax} 张` })
+      .refine((ids) => new Set(ids).size === ids.length, { error: '二维码图片重复' })
+      .default([]),
+  }),
+  response: z.object({ user: staffUserSchema }),
 });

@@ -1,10 +1,12 @@
 // Accounts, sessions, one-time codes, login failures and role history.
 
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   real,
   smallint,
@@ -44,7 +46,9 @@ export const users = pgTable(
     aimQuestion: integer().notNull().default(30),
     aimWord: integer().notNull().default(100),
     aimTimeMins: integer().notNull().default(60),
+    /** The mark operators set (set_mark; ADR 0036): a text and the ids of up to four uploaded QR images. */
     markText: text().notNull().default(''),
+    markQrs: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     isDemo: boolean().notNull().default(false),
     /** Unsubscribed from notice e-mails through the link in one (ADR 0030); site mail still arrives. */
     noticeEmailOff: boolean().notNull().default(false),

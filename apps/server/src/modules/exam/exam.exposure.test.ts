@@ -218,6 +218,8 @@ const walks: Record<string, Walk> = {
   '/api/permission/set_higher': { none: 'a user as staff see them' },
   '/api/permission/set_staff': { none: 'a user’s staff flags' },
   '/api/permission/set_high': { none: 'a user as staff see them' },
+  '/api/user/set_mark': { none: 'a user as staff see them, with their mark' },
+  '/api/upload/image': { none: 'the caller’s own uploaded image: its address and size' },
   '/api/permission/assign_custom_tailor_use': { none: 'a user as staff see them' },
   '/api/permission/get_common_tailor_use': { none: 'a count' },
   '/api/permission/assign_common_tailor_use': { none: 'a count' },

@@ -48,4 +48,6 @@ export function registerOperateRoutes(register: Register, operate: Operate, chec
   );
   register(uep.sendOpCheckCode, (b, ctx) => check.send(b.action, ctx));
   register(mep.getReport, (b) => operate.report(b.from, b.to));
+  // Not confirmed by a check code: a mark changes no money or rights (ADR 0036).
+  register(mep.setMark, (b, ctx) => operate.setMark(b, ctx));
 }

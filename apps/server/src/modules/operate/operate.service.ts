@@ -5,9 +5,11 @@
 
 import { chinaDay } from '@gre/contract/china-time';
 import type { StaffUser } from '@gre/contract/endpoints/permission';
+import { imageUrl } from '@gre/contract/endpoints/upload';
 import { PaymentKind, RoleKind, roleName } from '@gre/contract/enums';
-import { and, desc, eq, gt, gte, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { uploads } from '../../db/schema/media.ts';
 import { newmanGifts, staffAudit, trades } from '../../db/schema/pay.ts';
 import { users } from '../../db/schema/user.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -44,6 +46,7 @@ function toStaffUser(u: UserRow, now: Date, extraUsed = 0): StaffUser {
     show_tailor_shelf: u.showTailorShelf,
     is_staff: u.isAdmin || u.isOperator || u.isTeacher,
     created_at: u.createdAt.toISOString(),
+    mark: { text: u.markText, qrs: u.markQrs.map((id) => ({ id, url: imageUrl(id) })) },
   };
 }
 
@@ -65,6 +68,10 @@ function changeOf(before: unknown, after: unknown): string {
     const shelf =
       a.show_tailor_shelf === b.show_tailor_shelf ? '' : a.show_tailor_shelf ? '，显示我的组卷' : '，隐藏我的组卷';
     return `额外自选组卷 ${b.tailor_extra} → ${a.tailor_extra} 次${shelf}`;
+  }
+  if ('mark_text' in a) {
+    const qrs = (a.mark_qrs as unknown[] | undefined)?.length ?? 0;
+    return `标记：${String(a.mark_text).replace(/\s+/g, ' ').slice(0, 40) || '（无文字）'}${qrs ? `，二维码 ${qrs} 张` : ''}`;
   }
   if ('common_tailor_extra' in a) return `公共额外自选组卷 ${b.common_tailor_extra} → ${a.common_tailor_extra} 次`;
   return '';
@@ -236,6 +243,28 @@ export function createOperate(deps: { db: Db; clock: Clock; bus: InvalidationBus
           toStaffUser(u, now, used.get(u.id)),
         ),
       };
+    },
+
+    /**
+     * The user's mark (ADR 0036): a text and up to four QR images, each an upload made for a mark
+     * (purpose `mark`). Audited; the user sees it in their own /api/user/get answer only.
+     */
+    async setMark(b: { user_id: string; text: string; qr_ids: string[] }, ctx: AuthedContext) {
+      if (b.qr_ids.length) {
+        const found = await db
+          .select({ id: uploads.id })
+          .from(uploads)
+          .where(and(inArray(uploads.id, b.qr_ids), eq(uploads.purpose, 'mark')));
+        if (found.length !== b.qr_ids.length) throw errors.invalidParam('二维码图片不存在，请重新上传');
+      }
+      return changeUser(
+        b.user_id,
+        ctx,
+        'set_mark',
+        '',
+        () => ({ markText: b.text, markQrs: b.qr_ids }),
+        (u) => ({ mark_text: u.markText, mark_qrs: u.markQrs }),
+      );
     },
 
     async get(userId: string) {

@@ -1,4 +1,5 @@
 // Rows → contract objects. The effective role accounts for expiry: a lapsed VIP is an ordinary member.
+import { imageUrl } from '@gre/contract/endpoints/upload';
 import { RoleKind, roleName } from '@gre/contract/enums';
 import type { Profile, User, UserInfo } from '@gre/contract/user';
 import { chinaDay } from '../../platform/clock.ts';
@@ -47,7 +48,7 @@ export function toUser(
         used_time_mins: today?.usedTimeMins ?? 0,
       },
     },
-    mark: { user_index: u.id, user_id: String(u.id), text: u.markText, qrs: [] },
+    mark: { user_index: u.id, user_id: String(u.id), text: u.markText, qrs: u.markQrs.map(imageUrl) },
     authority: {
       role_name: roleName[role],
       role_kind: role,

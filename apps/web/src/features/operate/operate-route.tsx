@@ -3,7 +3,7 @@
 // flags, orders and the staff actions on them; grant or remove a membership, change coins, open or close
 // the advanced bank, and (admins) freeze or unfreeze, refund or void orders. Each change names its reason
 // and is audited on the server; the crown (set_high) and extra custom exams (assign_custom_tailor_use)
-// have their forms here too (ADR 0034). The 折扣码 and 兑换码 tabs (?tab=codes|vouchers) are codes-panel.tsx,
+// have their forms here too (ADR 0034), and the user's mark (mark-panel.tsx, ADR 0036). The 折扣码 and 兑换码 tabs (?tab=codes|vouchers) are codes-panel.tsx,
 // 新人礼包 (?tab=gifts) gifts-panel.tsx, 报表 (?tab=report) report-panel.tsx. Everyone without the operator or admin flag is told no; the server refuses them either way.
 
 import type { StaffUser } from '@gre/contract/endpoints/permission';
@@ -51,6 +51,7 @@ import { chinaTime, tradeStatusLabel, yuan } from '../../lib/trades.ts';
 import { fieldError } from '../../lib/validate.ts';
 import { DiscountCodesPanel, VouchersPanel } from './codes-panel.tsx';
 import { GiftsPanel } from './gifts-panel.tsx';
+import { MarkPanel } from './mark-panel.tsx';
 import { shownInDialog, useOpCheck, withCodeSlot } from './op-check-dialog.tsx';
 import { ReportPanel } from './report-panel.tsx';
 import { UserSearch } from './user-search.tsx';
@@ -70,6 +71,7 @@ const actionLabel: Record<string, string> = {
   set_higher: '高阶题库',
   set_high: '皇冠',
   assign_custom_tailor_use: '自选组卷',
+  set_mark: '用户标记',
   'trade.refund': '退款',
   'trade.invalidate': '作废订单',
   freeze: '冻结账号',
@@ -482,6 +484,7 @@ function UserPanel({ userId, isAdmin }: { userId: string; isAdmin: boolean }) {
         <Facts user={user} />
       </Paper>
       <Actions key={user.user_id} user={user} isAdmin={isAdmin} />
+      <MarkPanel key={`mark-${user.user_id}`} user={user} queryKey={userQueryKey(userId)} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
           最近订单

@@ -17,6 +17,7 @@ import { toast } from '../../lib/toast.ts';
 import { removeToken } from '../../lib/token.ts';
 import { BooksCard } from '../review/books-card.tsx';
 import { AimSettingsCard } from './aim-settings-card.tsx';
+import { MarkCard } from './mark-card.tsx';
 import { MembershipCard } from './membership-card.tsx';
 import { OrdersCard } from './orders-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
@@ -113,6 +114,9 @@ export function PersonalPage() {
           alignItems: 'start',
         }}
       >
+        <Box sx={{ gridColumn: { md: '1 / -1' }, '&:empty': { display: 'none' } }}>
+          <MarkCard mark={user.mark} />
+        </Box>
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <BooksCard />
         </Box>

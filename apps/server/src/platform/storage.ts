@@ -1,0 +1,164 @@
+// Media storage (ADR 0036): where uploaded files' bytes live. One interface, two implementations:
+// the local disk under DATA_DIR/media (the default) and an S3-compatible bucket (AWS S3, MinIO, …;
+// S3_* variables, config.ts). Keys are relative paths like `images/<uuid>.webp`.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { StartupError, withTimeout } from './startup-errors.ts';
+
+export interface MediaStorage {
+  /** `local` or `s3`, for the start-up log line. */
+  readonly kind: 'local' | 's3';
+  /** Stores `bytes` under `key`, replacing what was there; whole or not at all. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The stored bytes as a stream, or null when nothing is stored under `key`. */
+  get(key: string): Promise<Readable | null>;
+  /** Removes the file; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+/** Folders and names of letters, digits and dashes, one extension: nothing can leave the root. */
+const keyPattern = /^(?:[a-z0-9-]+\/)*[A-Za-z0-9-]+\.[a-z0-9]+$/;
+
+function checkedKey(key: string): string {
+  if (!keyPattern.test(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** Files under `root` (DATA_DIR/media by default); each put writes a temporary file and renames it. */
+export function localStorage(root: string): MediaStorage {
+  const file = (key: string) => path.join(root, checkedKey(key));
+  return {
+    kind: 'local',
+    async put(key, bytes) {
+      const target = file(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomUUID()}.tmp`;
+      try {
+        await fs.promises.writeFile(temp, bytes, { mode: 0o644 });
+        await fs.promises.rename(temp, target);
+      } catch (err) {
+        await fs.promises.rm(temp, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      const handle = await fs.promises.open(file(key), 'r').catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      });
+      return handle ? handle.createReadStream() : null;
+    },
+    async delete(key) {
+      await fs.promises.rm(file(key), { force: true });
+    },
+    async exists(key) {
+      return fs.promises.stat(file(key)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
+    },
+  };
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** For MinIO and other S3-compatible servers; unset = AWS. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither; neither = the AWS SDK's default credential chain (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path (http://host/bucket/key), as MinIO needs; default on when an endpoint is given. */
+  forcePathStyle: boolean;
+}
+
+const notFound = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+export interface S3Storage extends MediaStorage {
+  /** Whether the bucket answers with these credentials (start-up); throws a StartupError otherwise. */
+  check(timeoutMs?: number): Promise<void>;
+  close(): void;
+}
+
+export function s3Storage(s: S3Settings): S3Storage {
+  const client = new S3Client({
+    region: s.region,
+    ...(s.endpoint ? { endpoint: s.endpoint } : {}),
+    forcePathStyle: s.forcePathStyle,
+    ...(s.accessKeyId && s.secretAccessKey
+      ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } }
+      : {}),
+    maxAttempts: 3,
+  });
+  const Key = checkedKey;
+  const Bucket = s.bucket;
+  return {
+    kind: 's3',
+    async put(key, bytes, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: Key(key), Body: bytes, ContentType: contentType }));
+    },
+    async get(key) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: Key(key) }));
+        return out.Body ? (out.Body as Readable) : Readable.from([]);
+      } catch (err) {
+        if (notFound(err)) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) }));
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: Key(key) }));
+        return true;
+      } catch (err) {
+        if (notFound(err)) return false;
+        throw err;
+      }
+    },
+    async check(timeoutMs = 10_000) {
+      const where = `${s.endpoint ?? `AWS ${s.region}`} 的存储桶 ${s.bucket}`;
+      const whereEn = `bucket ${s.bucket} at ${s.endpoint ?? `AWS ${s.region}`}`;
+      try {
+        await withTimeout(client.send(new HeadBucketCommand({ Bucket })), timeoutMs, () =>
+          Object.assign(new Error('timeout'), { name: 'Timeout' }),
+        );
+      } catch (err) {
+        const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+        const status = e.$metadata?.httpStatusCode;
+        const [zh, en] =
+          status === 404 || e.name === 'NotFound' || e.name === 'NoSuchBucket'
+            ? ['不存在（先创建存储桶，或检查 S3_BUCKET）', 'does not exist (create it, or check S3_BUCKET)']
+            : status === 403 || status === 401
+              ? [
+                  '拒绝访问（检查 S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY）',
+                  'refused access (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)',
+                ]
+              : [
+                  `无法连接（${e.name ?? 'error'}；检查 S3_ENDPOINT 与网络）`,
+                  `cannot be reached (${e.name ?? 'error'}; check S3_ENDPOINT and the network)`,
+                ];
+        throw new StartupError(`媒体存储 ${where} ${zh}`, `media storage: ${whereEn} ${en}`);
+      }
+    },
+    close() {
+      client.destroy();
+    },
+  };
+}
