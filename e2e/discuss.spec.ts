@@ -49,7 +49,8 @@ test('two candidates discuss a question: comment, subscribe, like, reply, the re
   await page.goto(`/search/q/${topic}`);
   await page.getByRole('button', { name: '讨论' }).click();
   const discussion = page.getByRole('region', { name: '讨论' });
-  await expect(discussion.getByText('还没有人讨论这道题')).toBeVisible();
+  // Empty on a fresh site; another project's run may have discussed it already.
+  await expect(discussion.getByText(/还没有人讨论这道题|条讨论/).first()).toBeVisible();
   await discussion.getByRole('textbox', { name: '发表评论' }).fill(comment);
   await discussion.getByRole('button', { name: '发表' }).click();
   await expect(discussion.getByText(comment)).toBeVisible();

@@ -99,7 +99,7 @@ export function Discussion(props: { topicId: string }) {
           sx={{ ml: 'auto' }}
         >
           {postSorts.map((s) => (
-            <ToggleButton key={s} value={s} sx={{ px: 1.5 }}>
+            <ToggleButton key={s} value={s} sx={{ px: 1.5, color: 'text.primary' }}>
               {postSortLabel[s]}
             </ToggleButton>
           ))}
