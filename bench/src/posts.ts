@@ -28,6 +28,8 @@ const rows = await withTempPostgres(async (env) => {
     const { ids, tokens } = await benchAccounts(url, readers);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
+    // The run's database is dropped with (force) at the end, also after a failure: not an error here.
+    client.on('error', () => {});
     // Readers are SVIP members, not staff (staff answers differ: anonymous authors named).
     await client.query(
       `update users set is_admin = false, role_kind = 4, role_expire_at = now() + interval '30 days' where id = any($1)`,
@@ -61,14 +63,14 @@ const rows = await withTempPostgres(async (env) => {
     const postId = postRows[0]?.id;
     await client.query(
       `insert into comments (post_id, user_id, content, anonymous, status, like_count, reply_count, created_at)
-       select $1, $2::bigint[] [1 + i % $3], '第 ' || i || ' 条：这道题的关键在于转折词 whereas，前后两句的态度相反。', i % 7 = 0, 1,
+       select $1, ($2::bigint[])[1 + i % $3], '第 ' || i || ' 条：这道题的关键在于转折词 whereas，前后两句的态度相反。', i % 7 = 0, 1,
               (i * 7919) % 97, case when i <= 500 then 10 else 0 end, now() - ($4 - i) * interval '1 second'
        from generate_series(1, $4) i`,
       [postId, ids, ids.length, comments],
     );
     await client.query(
       `insert into comments (post_id, user_id, root_id, parent_id, content, anonymous, status, created_at)
-       select $1, $2::bigint[] [1 + i % $3], r.id, r.id, '同意，第 ' || i || ' 条回复', i % 5 = 0, 1, now()
+       select $1, ($2::bigint[])[1 + i % $3], r.id, r.id, '同意，第 ' || i || ' 条回复', i % 5 = 0, 1, now()
        from (select id from comments where post_id = $1 and root_id is null order by id limit 500) r
        cross join generate_series(1, 10) i`,
       [postId, ids, ids.length],
@@ -138,6 +140,9 @@ const rows = await withTempPostgres(async (env) => {
       await row('post/get newest, 5,000 deep (cursor)', '/api/post/get', { topic_id: topic, cursor }),
       await row('post/get_replies (10 replies)', '/api/post/get_replies', { comment_id: withReplies }),
     ];
+  } catch (err) {
+    console.error(err);
+    throw err;
   } finally {
     await stop(server.proc);
   }

@@ -546,7 +546,7 @@ describe.each(testDbKinds())('no answers during a running exam on %s', (kind) =>
       }
       expect(leaks).toEqual([]);
       expect(new Set(walked).size).toBe(Object.values(walks).filter((w) => 'content' in w).length);
-    });
+    }, 180_000);
 
     it('the discussion of the running mock’s questions is refused: read, comment, subscribe', async () => {
       // A question of the mock that practice sets show too: refused only because the mock runs.
