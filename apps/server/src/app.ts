@@ -51,6 +51,10 @@ import { registerPayRoutes } from './modules/pay/pay.routes.ts';
 import { createPayService } from './modules/pay/pay.service.ts';
 import { createPayStaff } from './modules/pay/pay.staff.ts';
 import type { PaymentProvider } from './modules/pay/providers/provider.ts';
+import { createWordFilter } from './modules/post/post.filter.ts';
+import { createPostRepo } from './modules/post/post.repo.ts';
+import { registerPostRoutes } from './modules/post/post.routes.ts';
+import { createPostService } from './modules/post/post.service.ts';
 import { createContentSync } from './modules/question/content-sync.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { createQuestionService } from './modules/question/question.service.ts';
@@ -399,6 +403,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mockOnly: mockOnlyIds,
   });
   registerWordRoutes(register, words);
+  // Discussions under questions (ADR 0037): held by the sensitive-word list, remind mail to subscribers.
+  registerPostRoutes(
+    register,
+    createPostService({
+      repo: createPostRepo(db),
+      clock,
+      filter: createWordFilter(),
+      catalogue: () => questions.catalogue(),
+      rights: () => (rights ??= loadRights(db)),
+      runningIds: (ctx) => gate.runningIds(ctx),
+      mockOnly: mockOnlyIds,
+      remind: (userId, m, on) => mail.remind(userId, m, on),
+    }),
+  );
   registerFlashRoutes(
     register,
     createFlashService({

@@ -11,6 +11,7 @@ import * as flash from './endpoints/flash.ts';
 import * as mail from './endpoints/mail.ts';
 import * as pay from './endpoints/pay.ts';
 import * as permission from './endpoints/permission.ts';
+import * as post from './endpoints/post.ts';
 import * as question from './endpoints/question.ts';
 import * as summary from './endpoints/summary.ts';
 import * as contentSync from './endpoints/sync.ts';
@@ -31,6 +32,7 @@ export const endpointModules = {
   essay,
   craft,
   mail,
+  post,
   pay,
   discount,
   permission,

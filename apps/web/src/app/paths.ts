@@ -40,6 +40,7 @@ export const paths = {
   manageNotices: '/web_manage/notices',
   operate: '/operate',
   teach: '/teach',
+  reviewComments: '/review_comments',
   export: '/export',
   sync: '/sync',
 } as const;

@@ -27,6 +27,7 @@ export function createAppRouter() {
         { path: 'operate', lazy: () => import('../features/operate/operate-route.tsx') },
         { path: 'web_manage', lazy: () => import('../features/manage/web-manage-route.tsx') },
         { path: 'teach', lazy: () => import('../features/teach/teach-route.tsx') },
+        { path: 'review_comments', lazy: () => import('../features/post/review-comments-route.tsx') },
         { path: 'export', lazy: () => import('../features/export/export-route.tsx') },
         { path: 'sync', lazy: () => import('../features/sync/sync-route.tsx') },
         {

@@ -7,9 +7,11 @@ import * as cep from '@gre/contract/endpoints/craft';
 import * as essay from '@gre/contract/endpoints/essay';
 import * as ep from '@gre/contract/endpoints/exam';
 import * as flash from '@gre/contract/endpoints/flash';
+import * as pep from '@gre/contract/endpoints/post';
 import * as qep from '@gre/contract/endpoints/question';
 import * as word from '@gre/contract/endpoints/word';
 import { ExamStatus, RoleKind } from '@gre/contract/enums';
+import { postRefusals } from '@gre/contract/post';
 import type { Answer, Question, QuestionGroup } from '@gre/contract/question';
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -167,6 +169,16 @@ const walks: Record<string, Walk> = {
   '/api/system/set_min_version': { none: 'the minimum web version' },
   '/api/system/set_role_rights': { none: 'one role’s rights and quotas' },
   '/api/system/set_plan': { none: 'a plan and its price' },
+  // Discussions (ADR 0037): a running exam's questions are refused by topic; comments are users' text.
+  '/api/post/get': { content: (f) => f.mockIds.map((topic_id) => ({ topic_id })) },
+  '/api/post/subscribe': { content: (f) => f.mockIds.map((topic_id) => ({ topic_id, subscribed: true })) },
+  '/api/comment/create': { content: (f) => f.mockIds.map((topic_id) => ({ topic_id, content: '这题选什么？' })) },
+  '/api/post/get_replies': { none: 'users’ replies, refused under a running exam’s question (its topic is checked)' },
+  '/api/comment/like': { none: 'a like count, refused under a running exam’s question' },
+  '/api/comment/report': { none: 'a flag, refused under a running exam’s question' },
+  '/api/comment/delete': { none: 'a flag: the caller’s own comment' },
+  '/api/comment/review_list': { none: 'teachers only: users’ comments held for review, no key or analysis' },
+  '/api/comment/review': { none: 'teachers only: one reviewed comment' },
   '/api/mail/inbox/get': {
     none: 'mail: staff-written notices and reminders (a link is a path), no question or answer',
   },
@@ -536,6 +548,26 @@ describe.each(testDbKinds())('no answers during a running exam on %s', (kind) =>
       }
       expect(leaks).toEqual([]);
       expect(new Set(walked).size).toBe(Object.values(walks).filter((w) => 'content' in w).length);
+    }, 180_000);
+
+    it('the discussion of the running mock’s questions is refused: read, comment, subscribe', async () => {
+      // A question of the mock that practice sets show too: refused only because the mock runs.
+      const shared = await t.call(pep.getPost, { topic_id: overlap }, { token: candidate });
+      expect(shared.body.err_data).toMatchObject({ kind: 'forbidden', show: postRefusals.running });
+      expect((await t.call(pep.getPost, { topic_id: overlap }, { token: admin })).body.ok).toBe(true);
+      for (const topic_id of f.mockIds.slice(0, 5)) {
+        for (const [e, body] of [
+          [pep.getPost, { topic_id }],
+          [pep.createComment, { topic_id, content: '答案是 A 吗' }],
+          [pep.subscribePost, { topic_id, subscribed: true }],
+        ] as const) {
+          const res = await t.call(e, body, { token: candidate });
+          expect(res.body.err_data, `${e.path} ${topic_id}`).toMatchObject({
+            kind: 'forbidden',
+            show: expect.stringMatching(/正在进行的考试|只在模考中出现/),
+          });
+        }
+      }
     });
 
     it('question cards never serve the running mock’s questions: left out of new sets, an older set refused', async () => {

@@ -77,9 +77,14 @@ export function PersonalPage() {
               </>
             ) : null}
             {user.is_admin || user.authority.is_teacher ? (
-              <Button component={Link} to={paths.teach} variant="outlined">
-                批改作文
-              </Button>
+              <>
+                <Button component={Link} to={paths.teach} variant="outlined">
+                  批改作文
+                </Button>
+                <Button component={Link} to={paths.reviewComments} variant="outlined">
+                  评论审核
+                </Button>
+              </>
             ) : null}
             {user.is_admin ? (
               <>

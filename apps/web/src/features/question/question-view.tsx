@@ -38,6 +38,7 @@ import {
 } from './answer-logic.ts';
 import { BlankColumns } from './blank-columns.tsx';
 import { ChoiceList } from './choice-list.tsx';
+import { DiscussionSection } from './discussion-section.tsx';
 import { FractionEntry, NumericEntry } from './entry-boxes.tsx';
 import { Explanation } from './explanation.tsx';
 import { FigureView } from './figure-view.tsx';
@@ -139,6 +140,7 @@ export function QuestionView(props: QuestionViewProps) {
           </Collapse>
         </Box>
       ) : null}
+      {revealAllowed ? <DiscussionSection topicId={question.id} /> : null}
     </Stack>
   );
 

@@ -1,0 +1,349 @@
+// Discussions under questions (issue 18, docs/decisions/0037-discussions.md).
+// - Every call on a topic (or on a comment of it) checks the question: it exists, the caller may open
+//   it, and it is not in the caller's running timed exam (the answer gate's runningIds: comments could
+//   give its answers away).
+// - A comment matching the sensitive-word list is stored held (Uploading): its author sees it with
+//   审核中, the teachers in their queue, nobody else. reportsToHold reports hold a visible one.
+// - Anonymous: the author's id and name are kept for staff and never put in an answer (or a mail) to
+//   anyone else: toComment is the one place a row becomes a contract comment.
+// - A new visible comment or reply sends a remind mail to the topic's subscribers, and a reply to the
+//   author of the comment it answers (never to the writer).
+
+import {
+  anonymousName,
+  type Comment,
+  CommentKind,
+  postLimits,
+  postRefusals,
+  type Reply,
+  type ReviewItem,
+  ReviewStatus,
+} from '@gre/contract/post';
+import type { Question } from '@gre/contract/question';
+import { questionKindLabel } from '@gre/contract/question';
+import type { Clock } from '../../platform/clock.ts';
+import { type AuthedContext, isStaff, type RequestContext } from '../../platform/endpoints.ts';
+import { errors } from '../../platform/errors.ts';
+import { writeStaffAudit } from '../operate/staff-audit.ts';
+import type { Catalogue } from '../question/catalogue.ts';
+import type { Rights } from '../question/rights.ts';
+import type { WordFilter } from './post.filter.ts';
+import type { CommentRow, PostRepo, Runner } from './post.repo.ts';
+
+export interface PostServiceDeps {
+  repo: PostRepo;
+  clock: Clock;
+  filter: WordFilter;
+  catalogue: () => Promise<Catalogue>;
+  rights: () => Promise<Rights>;
+  runningIds: (ctx: RequestContext) => Promise<((id: string) => boolean) | null>;
+  /** The mock-only pool (ADR 0021): not discussed, except by staff. */
+  mockOnly: (c: Catalogue) => Set<string>;
+  /** modules/mail's remind(), in the caller's transaction. */
+  remind: (userId: number, m: { subject: string; content: string; link: string }, on: Runner) => Promise<unknown>;
+}
+
+/** Where a topic's discussion opens in the web (the search question view, 讨论 section). */
+export const discussLink = (topicId: string) => `/search/q/${encodeURIComponent(topicId)}#discuss`;
+
+const excerpt = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+/** The one mapping of a row to what a caller sees: anonymous authors hidden from non-staff. */
+export function toComment(r: CommentRow, viewer: AuthedContext['caller'], liked: ReadonlySet<string>): Reply {
+  const staff = isStaff(viewer);
+  const hide = r.anonymous && !staff;
+  return {
+    id: r.id,
+    kind: r.rootId === null ? CommentKind.Comment : CommentKind.Reply,
+    topic_id: r.topicId,
+    user_id: hide ? null : r.userId,
+    nick_name: hide ? anonymousName : r.name,
+    content: r.content,
+    like_count: r.likeCount,
+    liked: liked.has(r.id),
+    anonymous: r.anonymous,
+    review_status: r.status,
+    mine: r.userId === viewer.userId,
+    parent_id: r.parentId,
+    reply_to: r.parentId === null ? '' : r.parentAnonymous && !staff ? anonymousName : (r.parentName ?? ''),
+    created_at: Math.round(r.at),
+  };
+}
+
+function parseCursor(c: string): { likes: number; id: number } | null {
+  if (!c) return null;
+  const [a, b] = c.split(':');
+  const id = Number(b ?? a);
+  if (!Number.isSafeInteger(id) || id <= 0) throw errors.invalidParam('分页位置不正确');
+  return { likes: b === undefined ? 0 : Number(a), id };
+}
+
+export function createPostService(deps: PostServiceDeps) {
+  const { repo, clock, filter } = deps;
+  const me = (ctx: AuthedContext) => Number(ctx.caller.userId);
+
+  /** The question of a topic, if the caller may discuss it now. */
+  async function topicOf(topicId: string, ctx: AuthedContext): Promise<Question> {
+    const c = await deps.catalogue();
+    const e = c.byId.get(topicId);
+    if (!e || e.question.visibility === 'hidden') throw errors.notFound(postRefusals.noQuestion);
+    if (!isStaff(ctx.caller) && deps.mockOnly(c).has(topicId)) throw errors.forbidden(postRefusals.mockOnly);
+    const running = await deps.runningIds(ctx);
+    if (running?.(topicId)) throw errors.forbidden(postRefusals.running);
+    (await deps.rights()).assertCanOpen(ctx.caller, e.question.visibility);
+    return e.question;
+  }
+
+  /** A comment the caller may see (visible, or their own), on a topic they may discuss. */
+  async function visibleComment(id: string, ctx: AuthedContext, on: Runner = repo.db, lock = false) {
+    const c = await repo.comment(id, on, lock);
+    if (!c || (c.status !== ReviewStatus.Reviewed && c.userId !== ctx.caller.userId))
+      throw errors.notFound(postRefusals.noComment);
+    await topicOf(c.topicId, ctx);
+    return c;
+  }
+
+  async function notify(tx: Runner, c: CommentRow, parent: CommentRow | null) {
+    const who = c.anonymous ? anonymousName : c.name;
+    const link = discussLink(c.topicId);
+    const text = `${who}：${excerpt(c.content, 200)}`;
+    const told = new Set<number>([Number(c.userId)]);
+    if (parent && !told.has(Number(parent.userId))) {
+      told.add(Number(parent.userId));
+      await deps.remind(Number(parent.userId), { subject: `${who} 回复了你的评论`, content: text, link }, tx);
+    }
+    for (const u of await repo.subscribers(tx, c.postId)) {
+      if (told.has(u)) continue;
+      told.add(u);
+      const subject = c.rootId === null ? '你订阅的讨论有新评论' : '你订阅的讨论有新回复';
+      await deps.remind(u, { subject, content: text, link }, tx);
+    }
+  }
+
+  function reviewItem(r: CommentRow, viewer: AuthedContext['caller'], reasons: string[]): ReviewItem {
+    return { ...toComment(r, viewer, new Set()), report_count: r.reportCount, matched: r.matched, reasons };
+  }
+
+  return {
+    async get(b: { topic_id: string; sort: 'new' | 'hot'; cursor: string; page_size: number }, ctx: AuthedContext) {
+      const q = await topicOf(b.topic_id, ctx);
+      const after = parseCursor(b.cursor);
+      const post = await repo.post(b.topic_id);
+      const root = {
+        id: post?.id ?? '',
+        kind: CommentKind.Topic,
+        topic_id: b.topic_id,
+        user_id: null,
+        nick_name: '',
+        content: `${questionKindLabel[q.kind]} ${q.id}`,
+        like_count: 0,
+        liked: false,
+        anonymous: false,
+        review_status: ReviewStatus.Reviewed,
+        mine: false,
+        parent_id: null,
+        reply_to: '',
+        created_at: Math.round(post?.at ?? 0),
+      };
+      const subject = { title: root.content, detail: q.description };
+      if (!post)
+        return {
+          post: {
+            id: '',
+            topic_id: b.topic_id,
+            subject,
+            root_comment: { ...root, replies: [] },
+            comment_count: 0,
+            subscribed: false,
+          },
+          next_cursor: null,
+        };
+      const userId = me(ctx);
+      const [page, own, subscribed] = await Promise.all([
+        repo.topPage(post.id, b.sort, after, b.page_size + 1),
+        after ? Promise.resolve([]) : repo.ownUnreviewed(post.id, userId, null),
+        repo.subscribed(post.id, userId),
+      ]);
+      const more = page.length > b.page_size;
+      const shown = [...own, ...page.slice(0, b.page_size)];
+      const roots = shown.map((c) => c.id);
+      const [previews, ownReplies] = await Promise.all([
+        repo.replyPreviews(roots, postLimits.repliesPreview),
+        repo.ownUnreviewed(post.id, userId, roots),
+      ]);
+      const replies = [...previews, ...ownReplies];
+      const liked = await repo.likedOf(userId, [...roots, ...replies.map((r) => r.id)]);
+      const comments: Comment[] = shown.map((c) => ({
+        ...toComment(c, ctx.caller, liked),
+        reply_count: c.replyCount,
+        replies: replies
+          .filter((r) => r.rootId === c.id)
+          .sort((x, y) => Number(x.id) - Number(y.id))
+          .map((r) => toComment(r, ctx.caller, liked)),
+      }));
+      const last = page[b.page_size - 1];
+      return {
+        post: {
+          id: post.id,
+          topic_id: b.topic_id,
+          subject,
+          root_comment: { ...root, replies: comments },
+          comment_count: post.commentCount,
+          subscribed,
+        },
+        next_cursor: more && last ? (b.sort === 'hot' ? `${last.likeCount}:${last.id}` : last.id) : null,
+      };
+    },
+
+    async replies(b: { comment_id: string; cursor: string; page_size: number }, ctx: AuthedContext) {
+      const c = await visibleComment(b.comment_id, ctx);
+      const after = parseCursor(b.cursor)?.id ?? null;
+      const page = await repo.replyPage(c.rootId ?? c.id, after, b.page_size + 1);
+      const own = after ? [] : await repo.ownUnreviewed(c.postId, me(ctx), [c.rootId ?? c.id]);
+      const shown = [...page.slice(0, b.page_size), ...own];
+      const liked = await repo.likedOf(
+        me(ctx),
+        shown.map((r) => r.id),
+      );
+      const last = page[b.page_size - 1];
+      return {
+        replies: shown.map((r) => toComment(r, ctx.caller, liked)),
+        next_cursor: page.length > b.page_size && last ? last.id : null,
+      };
+    },
+
+    async create(b: { topic_id: string; parent_id?: string; content: string; anonymous: boolean }, ctx: AuthedContext) {
+      await topicOf(b.topic_id, ctx);
+      const userId = me(ctx);
+      const now = clock.now();
+      const matched = filter.check(b.content);
+      const id = await repo.db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        const recent = await repo.recentCounts(tx, userId, now);
+        if (recent.minute >= postLimits.perMinute) throw errors.rateLimited(postRefusals.perMinute);
+        if (recent.hour >= postLimits.perHour) throw errors.rateLimited(postRefusals.perHour);
+        let parent: CommentRow | null = null;
+        if (b.parent_id) {
+          parent = await repo.comment(b.parent_id, tx);
+          if (
+            !parent ||
+            parent.topicId !== b.topic_id ||
+            (parent.status !== ReviewStatus.Reviewed && parent.userId !== ctx.caller.userId)
+          )
+            throw errors.notFound(postRefusals.noComment);
+          if (parent.status !== ReviewStatus.Reviewed) throw errors.forbidden(postRefusals.replyHeld);
+        }
+        const postId = await repo.ensurePost(tx, b.topic_id, now);
+        const status = matched.length ? ReviewStatus.Uploading : ReviewStatus.Reviewed;
+        const newId = await repo.insertComment(tx, {
+          postId,
+          userId,
+          rootId: parent ? (parent.rootId ?? parent.id) : null,
+          parentId: parent?.id ?? null,
+          content: b.content,
+          anonymous: b.anonymous,
+          status,
+          matched,
+          now,
+        });
+        const row = (await repo.comment(newId, tx)) as CommentRow;
+        if (status === ReviewStatus.Reviewed) {
+          await repo.countVisible(tx, row, 1);
+          await notify(tx, row, parent);
+        }
+        return newId;
+      });
+      const row = (await repo.comment(id)) as CommentRow;
+      return { comment: { ...toComment(row, ctx.caller, new Set()), replies: [], reply_count: 0 } };
+    },
+
+    async like(b: { comment_id: string; liked: boolean }, ctx: AuthedContext) {
+      const c = await visibleComment(b.comment_id, ctx);
+      const count = await repo.db.transaction((tx) => repo.setLike(tx, c.id, me(ctx), b.liked, clock.now()));
+      return { comment_id: c.id, liked: b.liked, like_count: count };
+    },
+
+    async subscribe(b: { topic_id: string; subscribed: boolean }, ctx: AuthedContext) {
+      await topicOf(b.topic_id, ctx);
+      const now = clock.now();
+      await repo.db.transaction(async (tx) => {
+        const postId = await repo.ensurePost(tx, b.topic_id, now);
+        await repo.setSubscribed(tx, postId, me(ctx), b.subscribed, now);
+      });
+      return { topic_id: b.topic_id, subscribed: b.subscribed };
+    },
+
+    async report(b: { comment_id: string; reason: string; detail: string }, ctx: AuthedContext) {
+      const c = await visibleComment(b.comment_id, ctx);
+      if (c.userId === ctx.caller.userId) throw errors.invalidParam(postRefusals.ownReport);
+      await repo.db.transaction(async (tx) => {
+        const locked = (await repo.comment(c.id, tx, true)) as CommentRow;
+        const n = await repo.addReport(tx, c.id, me(ctx), b.reason, b.detail, clock.now());
+        if (n === null) throw errors.invalidParam(postRefusals.reported);
+        if (n >= postLimits.reportsToHold && locked.status === ReviewStatus.Reviewed) {
+          await repo.setStatus(tx, c.id, ReviewStatus.Uploading);
+          await repo.countVisible(tx, locked, -1);
+        }
+      });
+      return { reported: true as const };
+    },
+
+    async remove(b: { comment_id: string }, ctx: AuthedContext) {
+      await repo.db.transaction(async (tx) => {
+        const c = await repo.comment(b.comment_id, tx, true);
+        if (!c || (c.status !== ReviewStatus.Reviewed && c.userId !== ctx.caller.userId))
+          throw errors.notFound(postRefusals.noComment);
+        if (c.userId !== ctx.caller.userId) throw errors.forbidden(postRefusals.notMine);
+        await repo.markDeleted(tx, c.id, clock.now());
+        if (c.status === ReviewStatus.Reviewed) await repo.countVisible(tx, c, -1);
+      });
+      return { deleted: true as const };
+    },
+
+    async reviewQueue(b: { cursor: string; page_size: number }, ctx: AuthedContext) {
+      const after = parseCursor(b.cursor)?.id ?? null;
+      const [page, total] = await Promise.all([repo.heldPage(after, b.page_size + 1), repo.heldCount()]);
+      const shown = page.slice(0, b.page_size);
+      const reasons = await repo.reasonsOf(shown.map((c) => c.id));
+      const last = shown.at(-1);
+      return {
+        comments: shown.map((c) => reviewItem(c, ctx.caller, reasons.get(c.id) ?? [])),
+        next_cursor: page.length > b.page_size && last ? last.id : null,
+        total,
+      };
+    },
+
+    async review(b: { comment_id: string; decision: 'approve' | 'reject' }, ctx: AuthedContext) {
+      const now = clock.now();
+      await repo.db.transaction(async (tx) => {
+        const c = await repo.comment(b.comment_id, tx, true);
+        if (!c) throw errors.notFound(postRefusals.noComment);
+        if (c.status !== ReviewStatus.Uploading) throw errors.invalidParam(postRefusals.notHeld);
+        const status = b.decision === 'approve' ? ReviewStatus.Reviewed : ReviewStatus.Rejected;
+        await repo.setStatus(tx, c.id, status, { by: me(ctx), at: now });
+        if (status === ReviewStatus.Reviewed) {
+          await repo.countVisible(tx, c, 1);
+          // Held when written: its readers hear of it now (one held by reports was announced before).
+          if (!c.reviewed && c.matched.length) {
+            const parent = c.parentId ? await repo.comment(c.parentId, tx) : null;
+            await notify(tx, c, parent);
+          }
+        }
+        await writeStaffAudit(tx, {
+          staffId: me(ctx),
+          action: `comment_${b.decision}`,
+          target: Number(c.userId),
+          subject: c.id,
+          before: { status: c.status, report_count: c.reportCount, matched: c.matched },
+          after: { status },
+          at: now,
+        });
+      });
+      const row = (await repo.comment(b.comment_id)) as CommentRow;
+      const reasons = await repo.reasonsOf([row.id]);
+      return { comment: reviewItem(row, ctx.caller, reasons.get(row.id) ?? []) };
+    },
+  };
+}
+
+export type PostService = ReturnType<typeof createPostService>;

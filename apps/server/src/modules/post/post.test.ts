@@ -1,0 +1,382 @@
+// Discussions under questions (issue 18, ADR 0037) on a real database: comments and replies paged
+// newest and most-liked first, likes counted right under races, anonymous authors never named to a
+// non-staff caller by any endpoint or mail, held comments seen only by their author and the
+// teachers, reports, review with the staff audit, subscriptions' remind mail, the posting limit,
+// frozen accounts and roles.
+
+import type { Endpoint } from '@gre/contract/endpoint';
+import * as pep from '@gre/contract/endpoints/post';
+import * as qep from '@gre/contract/endpoints/question';
+import * as uep from '@gre/contract/endpoints/user';
+import { RoleKind } from '@gre/contract/enums';
+import { postLimits, postRefusals, ReviewStatus } from '@gre/contract/post';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mails } from '../../db/schema/mail.ts';
+import { staffAudit } from '../../db/schema/pay.ts';
+import { users } from '../../db/schema/user.ts';
+import { opCheckCode, staffUser, userWithRole } from '../../test/accounts.ts';
+import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
+import { createWordFilter } from './post.filter.ts';
+
+describe('the sensitive-word filter', () => {
+  const f = createWordFilter();
+  it('finds listed words through case, spaces and full-width forms, and contact spam with digits', () => {
+    expect(f.check('这题选 B，因为 whereas 表转折')).toEqual([]);
+    expect(f.check('你是 傻 逼 吗')).toContain('傻逼');
+    expect(f.check('包过！加 微信 详聊')).toEqual(expect.arrayContaining(['包过', '加微信']));
+    expect(f.check('ＱＱ群：１２３４５６７８')).toContain('联系方式');
+    expect(f.check('vx 13800138000')).toContain('联系方式');
+    expect(f.check('要多加vocabulary练习，第12题')).toEqual([]);
+  });
+});
+
+describe.each(testDbKinds())('discussions on %s', { timeout: 120_000 }, (kind) => {
+  let t: TestApp;
+  const tok: Record<string, string> = {};
+  const uid: Record<string, string> = {};
+  let topic = '';
+  let topic2 = '';
+
+  const call = <E extends Endpoint>(e: E, body: unknown, who: string) => t.call(e, body, { token: tok[who] });
+  const ok = async <E extends Endpoint>(e: E, body: unknown, who: string) => {
+    const res = await call(e, body, who);
+    if (!res.body.ok || !res.body.data) throw new Error(`${e.path}: ${JSON.stringify(res.body.err_data)}`);
+    return res.body.data as NonNullable<typeof res.body.data>;
+  };
+  const comment = (who: string, content: string, extra: object = {}, topicId = topic) =>
+    ok(pep.createComment, { topic_id: topicId, content, ...extra }, who).then((d) => d.comment);
+  /** Every comment and reply of a topic as `who` reads it, page after page. */
+  const readAll = async (who: string, sort: 'new' | 'hot' = 'new', topicId = topic, pageSize = 7) => {
+    const out: { id: string; like_count: number; replies: { id: string }[]; reply_count: number }[] = [];
+    let cursor = '';
+    for (let i = 0; i < 100; i++) {
+      const d = await ok(pep.getPost, { topic_id: topicId, sort, cursor, page_size: pageSize }, who);
+      out.push(...d.post.root_comment.replies);
+      if (!d.next_cursor) return { comments: out, post: d.post };
+      cursor = d.next_cursor;
+    }
+    throw new Error('paging did not end');
+  };
+  /** The ids of every comment and reply a page shows. */
+  const idsIn = (d: { post: { root_comment: { replies: { id: string; replies: { id: string }[] }[] } } }) =>
+    d.post.root_comment.replies.flatMap((c) => [c.id, ...c.replies.map((r) => r.id)]);
+  const remindsOf = async (who: string) =>
+    t.database.db
+      .select()
+      .from(mails)
+      .where(and(eq(mails.userId, Number(uid[who])), eq(mails.race, 1)));
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { content: true });
+    // Members with names of their own (inserted: registering hashes a password each, slow on a busy machine).
+    for (const name of ['ann', 'bob', 'cat', 'dan', 'eve']) {
+      const r = await userWithRole(t, RoleKind.FreeVIP);
+      await t.database.db
+        .update(users)
+        .set({ name: `Reader${name}` })
+        .where(eq(users.email, r.email));
+      tok[name] = r.token;
+      uid[name] = r.user.id;
+    }
+    tok.teacher = (await staffUser(t, { isTeacher: true })).token;
+    tok.admin = (await staffUser(t, { isAdmin: true })).token;
+    tok.operator = (await staffUser(t, { isOperator: true })).token;
+    tok.vip = (await userWithRole(t, 3)).token;
+    const found = await ok(qep.searchQuestions, { category: 1, page_size: 10 }, 'ann');
+    // Two questions a member may open (and so discuss).
+    const open: string[] = [];
+    for (const q of found.question_infos)
+      if ((await call(pep.getPost, { topic_id: q.id }, 'ann')).body.ok && open.length < 2) open.push(q.id);
+    topic = open[0] as string;
+    topic2 = open[1] as string;
+    expect(topic && topic2).toBeTruthy();
+  }, 600_000);
+  afterAll(async () => {
+    await t?.close();
+  }, 30_000);
+
+  it('an empty discussion reads as an empty post', async () => {
+    const d = await ok(pep.getPost, { topic_id: topic2 }, 'ann');
+    expect(d.post).toMatchObject({ id: '', topic_id: topic2, comment_count: 0, subscribed: false });
+    expect(d.post.root_comment.replies).toEqual([]);
+    expect(d.next_cursor).toBeNull();
+    const missing = await call(pep.getPost, { topic_id: 'no-such-question' }, 'ann');
+    expect(missing.body.err_data).toMatchObject({ kind: 'not_found', show: postRefusals.noQuestion });
+  });
+
+  it('comments and replies page newest first and most liked first, every one exactly once', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      t.clock.advance(13_000); // under the per-minute limit
+      ids.push((await comment(['ann', 'bob', 'cat'][i % 3] as string, `第 ${i} 条：这题的关键是转折词`)).id);
+    }
+    // Replies under the third comment: a preview of 3, the rest paged.
+    const target = ids[2] as string;
+    const replyIds: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      t.clock.advance(13_000);
+      replyIds.push((await comment('dan', `回复 ${i}`, { parent_id: target })).id);
+    }
+    // Likes make an order for 最热.
+    for (const [i, id] of ids.entries())
+      if (i % 4 === 0) await ok(pep.likeComment, { comment_id: id, liked: true }, 'eve');
+    await ok(pep.likeComment, { comment_id: ids[5], liked: true }, 'eve');
+    await ok(pep.likeComment, { comment_id: ids[5], liked: true }, 'dan');
+
+    const byNew = await readAll('eve');
+    expect(byNew.comments.map((c) => c.id)).toEqual([...ids].reverse());
+    expect(byNew.post.comment_count).toBe(23 + 8);
+    const withReplies = byNew.comments.find((c) => c.id === target);
+    expect(withReplies?.reply_count).toBe(8);
+    expect(withReplies?.replies.map((r) => r.id)).toEqual(replyIds.slice(0, postLimits.repliesPreview));
+
+    const byHot = await readAll('eve', 'hot');
+    expect(byHot.comments.map((c) => c.id).sort()).toEqual([...ids].sort());
+    const likes = byHot.comments.map((c) => c.like_count);
+    expect(likes).toEqual([...likes].sort((a, b) => b - a));
+    expect(byHot.comments[0]?.id).toBe(ids[5]);
+    expect(likes[0]).toBe(2);
+
+    const replies: string[] = [];
+    let cursor = '';
+    do {
+      const d = await ok(pep.getReplies, { comment_id: target, cursor, page_size: 3 }, 'eve');
+      replies.push(...d.replies.map((r) => r.id));
+      expect(d.replies.every((r) => r.reply_to === 'Readercat')).toBe(true);
+      cursor = d.next_cursor ?? '';
+    } while (cursor);
+    expect(replies).toEqual(replyIds);
+  });
+
+  it('likes are idempotent and counted right under concurrent clicks', async () => {
+    const c = await comment('ann', '点赞计数测试');
+    const who = ['bob', 'cat', 'dan', 'eve', 'vip'];
+    const results = await Promise.all(
+      who.flatMap((w) => [1, 2, 3].map(() => call(pep.likeComment, { comment_id: c.id, liked: true }, w))),
+    );
+    expect(results.every((r) => r.body.ok)).toBe(true);
+    const view = (await readAll('ann')).comments.find((x) => x.id === c.id);
+    expect(view?.like_count).toBe(5);
+    const off = await Promise.all(
+      ['bob', 'bob', 'cat'].map((w) => call(pep.likeComment, { comment_id: c.id, liked: false }, w)),
+    );
+    expect(off.every((r) => r.body.ok)).toBe(true);
+    const again = await ok(pep.likeComment, { comment_id: c.id, liked: true }, 'dan');
+    expect(again).toEqual({ comment_id: c.id, liked: true, like_count: 3 });
+    const mine = await ok(pep.getPost, { topic_id: topic }, 'dan');
+    expect(mine.post.root_comment.replies.find((x) => x.id === c.id)?.liked).toBe(true);
+  });
+
+  it('an anonymous author is named to nobody but staff: lists, replies, reply names, mail', async () => {
+    t.clock.advance(61_000);
+    await ok(pep.subscribePost, { topic_id: topic2, subscribed: true }, 'eve');
+    const a = await comment('cat', '匿名说一句：这题考的是让步', { anonymous: true }, topic2);
+    // The author too reads 匿名用户 (the name is off the answer for every non-staff caller); mine says it is theirs.
+    expect(a).toMatchObject({ user_id: null, nick_name: '匿名用户', mine: true, anonymous: true });
+    const reply = await comment('bob', '同意', { parent_id: a.id }, topic2);
+    expect(reply.reply_to).toBe('匿名用户');
+    const anonReply = await comment('cat', '谢谢', { parent_id: reply.id, anonymous: true }, topic2);
+    expect(anonReply.reply_to).toBe('Readerbob');
+
+    /** The author named: by name anywhere, or by id in any user_id field. */
+    const leaks = (body: unknown) => {
+      const s = JSON.stringify(body);
+      return s.includes('Readercat') || s.includes(`"user_id":"${uid.cat}"`);
+    };
+    for (const who of ['ann', 'bob', 'eve', 'vip']) {
+      const list = await call(pep.getPost, { topic_id: topic2 }, who);
+      expect(list.body.ok).toBe(true);
+      expect(leaks(list.body), who).toBe(false);
+      const shown = list.body.data?.post.root_comment.replies[0];
+      expect(shown).toMatchObject({ user_id: null, nick_name: '匿名用户', anonymous: true, mine: false });
+      const hot = await call(pep.getPost, { topic_id: topic2, sort: 'hot' }, who);
+      expect(leaks(hot.body)).toBe(false);
+      const replies = await call(pep.getReplies, { comment_id: a.id }, who);
+      expect(leaks(replies.body)).toBe(false);
+      expect(replies.body.data?.replies.map((r) => r.nick_name)).toEqual(['Readerbob', '匿名用户']);
+    }
+    const liked = await call(pep.likeComment, { comment_id: a.id, liked: true }, 'ann');
+    expect(leaks(liked.body)).toBe(false);
+    // Mail: the subscriber and the replied-to author hear of replies without the name.
+    const eveMail = await remindsOf('eve');
+    expect(eveMail.length).toBe(3);
+    expect(eveMail.some((m) => m.subject?.includes('匿名用户'))).toBe(false);
+    expect(eveMail.map((m) => m.content).join('\n')).toContain('匿名用户：谢谢');
+    expect(JSON.stringify(eveMail.map((m) => [m.subject, m.content, m.link]))).not.toContain('Readercat');
+    const bobMail = await remindsOf('bob');
+    expect(bobMail.map((m) => m.subject)).toContain('匿名用户 回复了你的评论');
+    expect(JSON.stringify(bobMail.map((m) => [m.subject, m.content, m.link]))).not.toContain('Readercat');
+    // Staff see who wrote it.
+    for (const who of ['teacher', 'admin', 'operator']) {
+      const list = await ok(pep.getPost, { topic_id: topic2 }, who);
+      expect(list.post.root_comment.replies[0]).toMatchObject({ user_id: uid.cat, nick_name: 'Readercat' });
+    }
+  });
+
+  it('subscribers and the replied-to author get a remind mail; the writer never does', async () => {
+    t.clock.advance(61_000);
+    const before = (await remindsOf('ann')).length;
+    const annBefore = await remindsOf('dan');
+    await ok(pep.subscribePost, { topic_id: topic, subscribed: true }, 'ann');
+    const c = await comment('ann', '我订阅了，欢迎讨论');
+    const r = await comment('bob', '这里 whereas 是对比', { parent_id: c.id });
+    const annMail = await remindsOf('ann');
+    expect(annMail.length).toBe(before + 1);
+    const last = annMail.at(-1);
+    expect(last).toMatchObject({ subject: 'Readerbob 回复了你的评论', content: 'Readerbob：这里 whereas 是对比' });
+    expect(last?.link).toBe(`/search/q/${encodeURIComponent(topic)}#discuss`);
+    expect((await remindsOf('dan')).length).toBe(annBefore.length);
+    // Unsubscribed: replies to others' comments no longer arrive.
+    await ok(pep.subscribePost, { topic_id: topic, subscribed: false }, 'ann');
+    await comment('cat', '再补充一句', { parent_id: r.id });
+    expect((await remindsOf('ann')).length).toBe(before + 1);
+    const d = await ok(pep.getPost, { topic_id: topic }, 'ann');
+    expect(d.post.subscribed).toBe(false);
+  });
+
+  it('a comment with a listed word is held: its author sees 审核中, others nothing, teachers approve or reject with an audit', async () => {
+    t.clock.advance(61_000);
+    const held = await comment('dan', '想要真题的加微信 abc12345678 私聊', {}, topic2);
+    expect(held.review_status).toBe(ReviewStatus.Uploading);
+    const heldReply = await comment(
+      'dan',
+      '包过哦',
+      { parent_id: (await readAll('ann', 'new', topic2)).comments[0]?.id },
+      topic2,
+    );
+    expect(heldReply.review_status).toBe(ReviewStatus.Uploading);
+    const count = (await ok(pep.getPost, { topic_id: topic2 }, 'ann')).post.comment_count;
+    for (const who of ['ann', 'eve', 'vip']) {
+      const d = await ok(pep.getPost, { topic_id: topic2 }, who);
+      const s = JSON.stringify(d);
+      expect(idsIn(d)).not.toContain(held.id);
+      expect(s).not.toContain('abc12345678');
+      expect(s).not.toContain('包过哦');
+      const like = await call(pep.likeComment, { comment_id: held.id, liked: true }, who);
+      expect(like.body.err_data).toMatchObject({ kind: 'not_found', show: postRefusals.noComment });
+      const reply = await call(pep.createComment, { topic_id: topic2, parent_id: held.id, content: '?' }, who);
+      expect(reply.body.err_data?.kind).toBe('not_found');
+    }
+    const own = await ok(pep.getPost, { topic_id: topic2 }, 'dan');
+    expect(own.post.root_comment.replies[0]).toMatchObject({ id: held.id, review_status: 0, mine: true });
+    expect(JSON.stringify(own)).toContain('包过哦');
+    // The queue: teachers and admins only.
+    for (const who of ['ann', 'vip', 'operator']) {
+      const q = await call(pep.reviewQueue, {}, who);
+      expect(q.body.err_data?.kind, who).toBe('forbidden');
+      const r = await call(pep.reviewComment, { comment_id: held.id, decision: 'approve' }, who);
+      expect(r.body.err_data?.kind, who).toBe('forbidden');
+    }
+    const queue = await ok(pep.reviewQueue, {}, 'teacher');
+    const item = queue.comments.find((c) => c.id === held.id);
+    expect(item).toMatchObject({ user_id: uid.dan, nick_name: 'Readerdan' });
+    expect(item?.matched.sort()).toEqual(['加微信', '联系方式']);
+    expect(queue.comments.find((c) => c.id === heldReply.id)?.matched).toEqual(['包过']);
+    expect((await ok(pep.reviewQueue, {}, 'admin')).total).toBe(queue.total);
+
+    const approved = await ok(pep.reviewComment, { comment_id: held.id, decision: 'approve' }, 'teacher');
+    expect(approved.comment.review_status).toBe(ReviewStatus.Reviewed);
+    const again = await call(pep.reviewComment, { comment_id: held.id, decision: 'reject' }, 'teacher');
+    expect(again.body.err_data).toMatchObject({ kind: 'invalid_param', show: postRefusals.notHeld });
+    await ok(pep.reviewComment, { comment_id: heldReply.id, decision: 'reject' }, 'admin');
+    const annView = await ok(pep.getPost, { topic_id: topic2 }, 'ann');
+    expect(idsIn(annView)).toContain(held.id);
+    expect(JSON.stringify(annView)).not.toContain('包过哦');
+    expect(annView.post.comment_count).toBe(count + 1);
+    const audit = await t.database.db.select().from(staffAudit).where(eq(staffAudit.subject, held.id));
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'comment_approve', targetUserId: Number(uid.dan), after: { status: 1 } }),
+    ]);
+  });
+
+  it(`${postLimits.reportsToHold} reports hold a comment; one report per user; not my own`, async () => {
+    t.clock.advance(61_000);
+    const c = await comment('ann', '这题答案是 C 吧');
+    const own = await call(pep.reportComment, { comment_id: c.id, reason: 'ads' }, 'ann');
+    expect(own.body.err_data).toMatchObject({ show: postRefusals.ownReport });
+    await ok(pep.reportComment, { comment_id: c.id, reason: 'spoiler', detail: '剧透' }, 'bob');
+    const twice = await call(pep.reportComment, { comment_id: c.id, reason: 'abuse' }, 'bob');
+    expect(twice.body.err_data).toMatchObject({ show: postRefusals.reported });
+    await ok(pep.reportComment, { comment_id: c.id, reason: 'abuse' }, 'cat');
+    expect(idsIn(await ok(pep.getPost, { topic_id: topic }, 'eve'))).toContain(c.id);
+    await ok(pep.reportComment, { comment_id: c.id, reason: 'other' }, 'dan');
+    expect(idsIn(await ok(pep.getPost, { topic_id: topic }, 'eve'))).not.toContain(c.id);
+    const item = (await ok(pep.reviewQueue, { page_size: 50 }, 'teacher')).comments.find((x) => x.id === c.id);
+    expect(item).toMatchObject({ report_count: 3, reasons: ['spoiler', 'abuse', 'other'] });
+    await ok(pep.reviewComment, { comment_id: c.id, decision: 'approve' }, 'teacher');
+    expect(idsIn(await ok(pep.getPost, { topic_id: topic }, 'eve'))).toContain(c.id);
+  });
+
+  it('only the author deletes a comment; it disappears with its replies', async () => {
+    t.clock.advance(61_000);
+    const c = await comment('bob', '待删除的评论');
+    await comment('cat', '对它的回复', { parent_id: c.id });
+    const before = (await ok(pep.getPost, { topic_id: topic }, 'eve')).post.comment_count;
+    const other = await call(pep.deleteComment, { comment_id: c.id }, 'cat');
+    expect(other.body.err_data).toMatchObject({ kind: 'forbidden', show: postRefusals.notMine });
+    await ok(pep.deleteComment, { comment_id: c.id }, 'bob');
+    const after = await ok(pep.getPost, { topic_id: topic }, 'eve');
+    expect(idsIn(after)).not.toContain(c.id);
+    expect(after.post.comment_count).toBe(before - 2);
+    const gone = await call(pep.deleteComment, { comment_id: c.id }, 'bob');
+    expect(gone.body.err_data?.kind).toBe('not_found');
+  });
+
+  it(`at most ${postLimits.perMinute} comments a minute per user; then refused in Chinese, nothing written`, async () => {
+    t.clock.advance(61_000);
+    for (let i = 0; i < postLimits.perMinute; i++) await comment('eve', `限频 ${i}`, {}, topic2);
+    const res = await call(pep.createComment, { topic_id: topic2, content: '第六条' }, 'eve');
+    expect(res.body.err_data).toMatchObject({ kind: 'rate_limited', show: postRefusals.perMinute });
+    expect(JSON.stringify(await ok(pep.getPost, { topic_id: topic2, page_size: 50 }, 'ann'))).not.toContain('第六条');
+    // Another user is not limited by eve's comments.
+    await comment('ann', '我不受影响', {}, topic2);
+    t.clock.advance(61_000);
+    await comment('eve', '一分钟后可以了', {}, topic2);
+  });
+
+  it('text is stored and served as written (the web renders it as text); bad bodies refused in Chinese', async () => {
+    t.clock.advance(61_000);
+    const c = await comment('ann', '<img src=x onerror=alert(1)> & <b>粗体</b>');
+    expect(c.content).toBe('<img src=x onerror=alert(1)> & <b>粗体</b>');
+    for (const body of [
+      { topic_id: topic, content: '' },
+      { topic_id: topic, content: '   ' },
+      { topic_id: topic, content: 'x'.repeat(postLimits.content + 1) },
+      { topic_id: topic, content: 'a\u0000b' },
+      { topic_id: topic, content: 'ok', parent_id: 'abc' },
+      { topic_id: '../etc', content: 'ok' },
+    ]) {
+      const res = await call(pep.createComment, body, 'bob');
+      expect(res.body.ok, JSON.stringify(body).slice(0, 50)).toBe(false);
+      expect(res.body.err_data?.show).toMatch(/[\u4e00-\u9fff]/);
+    }
+    const bad = await call(pep.getPost, { topic_id: topic, cursor: '9:x' }, 'bob');
+    expect(bad.body.err_data?.kind).toBe('invalid_param');
+  });
+
+  it('a frozen account reads the discussion but cannot write', { timeout: 180_000 }, async () => {
+    const f = await userWithRole(t, RoleKind.FreeVIP);
+    await ok(
+      uep.freeze,
+      {
+        user_id: f.user.id,
+        freeze: true,
+        reason: '违规',
+        op_code: await opCheckCode(t, tok.admin as string, 'freeze'),
+      },
+      'admin',
+    );
+    const login = await t.call(uep.login, { account: f.email, password: 'Staff1234' });
+    tok.frozen = login.body.data?.token as string;
+    expect((await call(pep.getPost, { topic_id: topic }, 'frozen')).body.ok).toBe(true);
+    for (const [e, body] of [
+      [pep.createComment, { topic_id: topic, content: '冻结了还能发吗' }],
+      [pep.subscribePost, { topic_id: topic, subscribed: true }],
+    ] as const) {
+      const res = await call(e, body, 'frozen');
+      expect(res.body.err_data?.kind).toBe('frozen');
+    }
+    expect(JSON.stringify(await readAll('ann'))).not.toContain('冻结了还能发吗');
+  });
+});
