@@ -49,7 +49,7 @@ describe.each(testDbKinds())('question edits on %s', (kind) => {
     for (const [name, role] of Object.entries(RoleKind)) {
       if (role !== RoleKind.Stranger) tokens[name] = (await userWithRole(t, role)).token;
     }
-  }, 180_000);
+  }, 400_000);
   afterAll(async () => {
     await b?.close();
     await t.close();
