@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import * as editEp from '@gre/contract/endpoints/question-edit';
 import * as syncEp from '@gre/contract/endpoints/sync';
 import { headers } from '@gre/contract/envelope';
 import { buildOpenApi } from '@gre/contract/openapi';
@@ -58,6 +59,7 @@ import { createPostService } from './modules/post/post.service.ts';
 import { createContentSync } from './modules/question/content-sync.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { createQuestionService } from './modules/question/question.service.ts';
+import { createQuestionEdits } from './modules/question/question-edit.ts';
 import { loadRights, type Rights } from './modules/question/rights.ts';
 import { createScoringService } from './modules/scoring/scoring.service.ts';
 import { createSummaryRepo } from './modules/summary/summary.repo.ts';
@@ -391,7 +393,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     invalidate: () => questions.invalidate(),
   });
   register(syncEp.syncPlan, () => contentSync.plan());
-  register(syncEp.syncApply, (b, ctx) => contentSync.apply(b.plan_id, ctx));
+  register(syncEp.syncApply, (b, ctx) => contentSync.apply(b.plan_id, b.keep, ctx));
+  // Edit mode (issue 17, ADR 0035): the admin's overlay over the imported bank.
+  const questionEdits = createQuestionEdits({
+    db,
+    clock,
+    catalogue: () => questions.catalogue(),
+    invalidate: () => questions.invalidate(),
+  });
+  register(editEp.adminGetQuestion, (b) => questionEdits.read(b.id));
+  register(editEp.adminEditQuestion, (b, ctx) => questionEdits.edit(b.id, b.fields, ctx));
+  register(editEp.adminRevertQuestion, (b, ctx) => questionEdits.revert(b.id, ctx));
   const words = createWordService({
     db,
     repo: createWordRepo(db),

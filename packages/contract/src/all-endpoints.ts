@@ -13,6 +13,7 @@ import * as pay from './endpoints/pay.ts';
 import * as permission from './endpoints/permission.ts';
 import * as post from './endpoints/post.ts';
 import * as question from './endpoints/question.ts';
+import * as questionEdit from './endpoints/question-edit.ts';
 import * as summary from './endpoints/summary.ts';
 import * as contentSync from './endpoints/sync.ts';
 import * as system from './endpoints/system.ts';
@@ -26,6 +27,7 @@ export const endpointModules = {
   summary,
   system,
   question,
+  questionEdit,
   word,
   flash,
   exam,

@@ -19,6 +19,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { visuallyHidden } from '../components/visually-hidden.ts';
 import { MailBadge } from '../features/mail/mail-badge.tsx';
 import { useCurrentUser } from '../lib/current-user.ts';
+import { AdminModeMenu } from './admin-mode-menu.tsx';
 import { Footer } from './footer.tsx';
 import { activeNavItem, navItems, paths, showsFooter } from './paths.ts';
 
@@ -120,6 +121,7 @@ export function NavLayout(props: { children?: ReactNode } = {}) {
               })}
             </Box>
             <Box sx={{ flex: 1 }} />
+            <AdminModeMenu />
             <MailBadge />
             <UserBadge />
           </Toolbar>

@@ -4,6 +4,8 @@ export const storageKeys = {
   token: 'token',
   deviceId: 'device_id',
   migrationBypassAt: 'migration_bypass_at',
+  /** Admin mode with its edit and highlight modes (lib/admin-mode.ts), per browser. */
+  adminMode: 'admin_mode',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -26,6 +26,22 @@ export const syncPlanSchema = z.object({
   vocabulary_changed: z.boolean(),
   /** Problems that block the import, each starting with its file. */
   problems: z.array(z.string()),
+  /**
+   * Items an admin edited (edit mode, ADR 0035) whose file item changed since the edit: `sync_apply`
+   * needs the admin's choice for each (all of them, not only the first 200 listed).
+   */
+  conflicts: z.object({
+    count: z.number().int(),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        file: z.string(),
+        /** The edited fields. */
+        fields: z.array(z.string()),
+        edited_at: z.string(),
+      }),
+    ),
+  }),
 });
 export type SyncPlan = z.infer<typeof syncPlanSchema>;
 
@@ -45,6 +61,17 @@ export const syncApply = endpoint({
   errors: ['conflict'],
   request: z.object({
     plan_id: z.string({ error: '请先预演' }).regex(/^[0-9a-f]{24}$/, { error: '预演编号不正确，请重新预演' }),
+    /**
+     * Per conflicting item of the plan (`conflicts`): `edit` keeps the admin's edit over the new file
+     * item, `file` takes the file and drops the edit. Every conflict needs one.
+     */
+    keep: z
+      .record(
+        z.string().max(80, { error: '题目 ID 不正确' }),
+        z.enum(['edit', 'file'], { error: '冲突的处理应为保留修改（edit）或采用文件（file）' }),
+        { error: '冲突的处理格式不正确' },
+      )
+      .default({}),
   }),
   response: z.object({
     added: z.number().int(),
@@ -52,6 +79,9 @@ export const syncApply = endpoint({
     retired: z.number().int(),
     /** Word questions rebuilt (null: the vocabulary did not change). */
     word_questions: z.number().int().nullable(),
+    /** Conflicts resolved: edits kept over the new file item, edits dropped for the file's. */
+    kept_edits: z.number().int(),
+    dropped_edits: z.number().int(),
     ms: z.number().int(),
   }),
 });

@@ -1,7 +1,7 @@
 // The question bank: sets, groups (a passage or a figure), questions, tags, the vocabulary and the
 // role rights for question visibility. Content rows are upserted by stable ids from content/.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const contentSets = pgTable('content_sets', {
   id: text().primaryKey(),
@@ -82,4 +82,19 @@ export const roleRights = pgTable('role_rights', {
   roleKind: smallint().primaryKey(),
   visibilities: text().array().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * Admin edits of questions (edit mode, issue 17, ADR 0035): an overlay over the imported rows, applied
+ * when the catalogue loads, so an import (which rewrites `questions` from content/) never loses them.
+ * `fields` holds only the fields that differ from the file item (analysis, key_words, tags as names,
+ * difficulty, visibility); `baseHash` is the file item's hash the edit was made against: a file
+ * change to the item (another hash) is a conflict /sync lists until the admin keeps one side.
+ */
+export const questionEdits = pgTable('question_edits', {
+  questionId: text().primaryKey(),
+  fields: jsonb().notNull(),
+  baseHash: text().notNull(),
+  editedBy: bigint({ mode: 'number' }).notNull(),
+  editedAt: timestamp({ withTimezone: true }).notNull(),
 });

@@ -240,6 +240,17 @@ const walks: Record<string, Walk> = {
   '/api/permission/get_report': { none: 'counts per day and plan' },
   '/api/system/sync_plan': { none: 'question ids and file names of an import (admin only)' },
   '/api/system/sync_apply': { none: 'counts of an import' },
+  // Edit mode (ADR 0035): admin only, so a candidate is refused; an admin in a running exam of their
+  // own is staff: served and logged by the gate like every staff read (ADR 0017).
+  '/api/question/admin_get': { content: (f) => f.mockIds.slice(0, 5).map((id) => ({ id })) },
+  '/api/question/admin_edit': {
+    content: (f) =>
+      f.mockIds.slice(0, 2).map((id) => ({
+        id,
+        fields: { analysis: '改', key_words: [], tags: ['标签'], difficulty: 2, visibility: 'public' },
+      })),
+  },
+  '/api/question/admin_edit_revert': { content: (f) => f.mockIds.slice(0, 2).map((id) => ({ id })) },
   '/api/export/prepare': { none: 'a staff download address (users, orders, exam scores: no question content)' },
 };
 

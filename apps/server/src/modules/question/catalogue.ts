@@ -4,9 +4,10 @@
 import { QuestionCategory } from '@gre/contract/enums';
 import type { Question, QuestionGroup, Tag } from '@gre/contract/question';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { questionGroups, questions, tags } from '../../db/schema/question.ts';
+import { questionEdits, questionGroups, questions, tags } from '../../db/schema/question.ts';
 import type { Db } from '../../platform/db.ts';
 import { type GroupRowLike, type QuestionRowLike, toGroup, toQuestion } from './question.mapper.ts';
+import { applyEdits } from './question-edit.ts';
 import { SearchIndex } from './search-index.ts';
 
 export interface CatalogueEntry {
@@ -67,7 +68,13 @@ export async function loadCatalogue(db: Db, now: Date): Promise<Catalogue> {
     last = (page[page.length - 1] as (typeof page)[number]).id;
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  const [groupRows, tagRows] = await Promise.all([db.select().from(questionGroups), db.select().from(tags)]);
+  const [groupRows, tagRows, edits] = await Promise.all([
+    db.select().from(questionGroups),
+    db.select().from(tags),
+    db.select({ questionId: questionEdits.questionId, fields: questionEdits.fields }).from(questionEdits),
+  ]);
+  // Admins' edits over the imported rows (ADR 0035): every load, so every import keeps them.
+  applyEdits(rows, edits);
   return buildCatalogue(rows, groupRows, tagRows, now);
 }
 

@@ -17,6 +17,7 @@ import { IssueGuideView } from '../../components/issue-guide.tsx';
 import { MathInline, MathText } from '../../components/math-text.tsx';
 import { describeStandard, type Verdict } from './answer-logic.ts';
 import { wordDetailsQuery } from './queries.ts';
+import { QuestionEdit } from './question-edit.tsx';
 import { hasExplanation, wordOf } from './question-logic.ts';
 
 function Section(props: { title: string; children: ReactNode }) {
@@ -209,6 +210,7 @@ export function Explanation(props: { question: Question; group: QuestionGroup | 
   const nothing = q.standard_answer === null && !hasExplanation(q);
   return (
     <Stack spacing={2.5} sx={{ pt: 1 }}>
+      <QuestionEdit questionId={q.id} />
       {nothing ? (
         <Alert severity="warning" variant="outlined">
           暂时看不到这道题的答案与解析：当前账号无权查看，或这道题在你进行中的限时考试里（交卷或考试时间结束后开放）。

@@ -20,6 +20,7 @@ import { useAppStore } from '../../app/app-store.ts';
 import { EssayBox } from '../../components/essay-editor.tsx';
 import { DefaultBlank, MathInline, MathText } from '../../components/math-text.tsx';
 import { plainText } from '../../components/math-text-tokens.ts';
+import { VisibilityMark } from '../../components/visibility-mark.tsx';
 import { difficultyLabel } from '../../lib/question-labels.ts';
 import {
   blankChoice,
@@ -281,6 +282,7 @@ function Meta(props: { question: Question }) {
       <Chip size="small" color="primary" label={questionKindLabel[q.kind]} />
       <Chip size="small" variant="outlined" label={difficultyLabel[q.difficulty]} />
       {badge ? <Chip size="small" color="secondary" variant="outlined" label={badge} /> : null}
+      <VisibilityMark visibility={q.visibility} />
       <Typography variant="body2" color="text.secondary" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {[q.description, ...q.source_names.filter((s) => s !== q.description)].filter(Boolean).join(' · ')}
       </Typography>

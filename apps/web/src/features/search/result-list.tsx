@@ -17,6 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { searchQuestionHref } from '../../app/paths.ts';
+import { useHighlightEdge, VisibilityMark } from '../../components/visibility-mark.tsx';
 import { difficultyLabel } from '../../lib/question-labels.ts';
 import { splitHighlight } from './search-logic.ts';
 
@@ -97,8 +98,9 @@ function ResultCard(props: { info: QuestionInfo }) {
   const { info } = props;
   const badge = visibilityBadge[info.visibility];
   const line = info.highlight || info.brief;
+  const edge = useHighlightEdge(info.visibility);
   return (
-    <Card sx={{ borderRadius: 3 }}>
+    <Card sx={{ borderRadius: 3, ...(edge ? { borderLeft: 6, borderLeftColor: edge } : {}) }}>
       <CardActionArea
         component={Link}
         to={searchQuestionHref(info.id)}
@@ -115,6 +117,7 @@ function ResultCard(props: { info: QuestionInfo }) {
               label={difficultyLabel[info.difficulty]}
             />
             {badge ? <Chip size="small" color="secondary" label={badge} /> : null}
+            <VisibilityMark visibility={info.visibility} />
             {!info.accessable ? (
               <Tooltip title="需开通会员">
                 <LockOutlined

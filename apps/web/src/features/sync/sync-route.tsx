@@ -9,6 +9,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -69,7 +71,85 @@ function ChangeList(props: { title: string; list: SyncPlan['added'] }) {
   );
 }
 
+const fieldNames: Record<string, string> = {
+  analysis: '解析',
+  key_words: '关键词',
+  tags: '标签',
+  difficulty: '难度',
+  visibility: '可见性',
+};
+
+type Keep = Record<string, 'edit' | 'file'>;
+
+/** Edited items whose file changed (ADR 0035): the admin keeps the edit or takes the file, per item. */
+function ConflictList(props: { list: SyncPlan['conflicts']; keep: Keep; onChange: (keep: Keep) => void }) {
+  const { list, keep } = props;
+  const all = (side: 'edit' | 'file') => props.onChange(Object.fromEntries(list.items.map((i) => [i.id, side])));
+  return (
+    <Box component="section" aria-labelledby="sync-conflicts">
+      <Typography id="sync-conflicts" variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 0.5 }}>
+        修改冲突（{list.count}）
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        这些题目有管理员的修改，题库文件在修改后又改了它们。请逐题选择：保留修改（修改覆盖在新文件内容上），或采用文件（丢弃修改）。
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <Button size="small" variant="outlined" onClick={() => all('edit')}>
+          全部保留修改
+        </Button>
+        <Button size="small" variant="outlined" onClick={() => all('file')}>
+          全部采用文件
+        </Button>
+      </Box>
+      <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {list.items.map((i) => (
+          <Box
+            component="li"
+            key={i.id}
+            sx={{
+              display: 'flex',
+              gap: 1,
+              alignItems: 'center',
+              flexWrap: 'wrap',
+              borderBottom: 1,
+              borderColor: 'divider',
+              pb: 1,
+            }}
+          >
+            <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+              <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                {i.id}
+              </Box>{' '}
+              <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.85rem' }}>
+                {i.file} · 修改了{i.fields.map((f) => fieldNames[f] ?? f).join('、')}
+              </Box>
+            </Box>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={keep[i.id] ?? null}
+              onChange={(_, v: 'edit' | 'file' | null) => {
+                if (v) props.onChange({ ...keep, [i.id]: v });
+              }}
+              aria-label={`${i.id} 的处理`}
+            >
+              <ToggleButton value="edit">保留修改</ToggleButton>
+              <ToggleButton value="file">采用文件</ToggleButton>
+            </ToggleButtonGroup>
+          </Box>
+        ))}
+      </Stack>
+      {list.count > list.items.length ? (
+        <Typography variant="body2" color="error" sx={{ mt: 1 }}>
+          共 {list.count} 道，只列出前 {list.items.length} 道：其余的请先在题目上撤销修改或改回文件后再预演。
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
 function SyncPanel() {
+  const [keep, setKeep] = useState<Keep>({});
   const [plan, setPlan] = useState<SyncPlan | null>(null);
   const [error, setError] = useState('');
   const [result, setResult] = useState('');
@@ -79,22 +159,27 @@ function SyncPanel() {
       setError('');
       setResult('');
     },
-    onSuccess: setPlan,
+    onSuccess: (p) => {
+      setPlan(p);
+      setKeep({});
+    },
     onError: (e) => setError(errorText(e)),
   });
   const apply = useMutation({
-    mutationFn: (planId: string) => api(syncApply, { plan_id: planId }),
+    mutationFn: (planId: string) => api(syncApply, { plan_id: planId, keep }),
     onMutate: () => setError(''),
     onSuccess: (r) => {
       setPlan(null);
       setResult(
         `导入完成：新增 ${r.added} 道，修改 ${r.changed} 道，下线 ${r.retired} 道` +
-          `${r.word_questions === null ? '' : `，单词题重建 ${r.word_questions} 道`}，用时 ${(r.ms / 1000).toFixed(1)} 秒。各服务进程已重新加载题库。`,
+          `${r.word_questions === null ? '' : `，单词题重建 ${r.word_questions} 道`}` +
+          `${r.kept_edits + r.dropped_edits ? `，保留修改 ${r.kept_edits} 道、采用文件 ${r.dropped_edits} 道` : ''}，用时 ${(r.ms / 1000).toFixed(1)} 秒。各服务进程已重新加载题库。`,
       );
     },
     onError: (e) => setError(errorText(e)),
   });
-  const pending = plan ? plan.added.count + plan.changed.count + plan.retired.count : 0;
+  const pending = plan ? plan.added.count + plan.changed.count + plan.retired.count + plan.conflicts.count : 0;
+  const undecided = plan ? plan.conflicts.count - plan.conflicts.items.filter((i) => keep[i.id]).length : 0;
   const busy = check.isPending || apply.isPending;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -141,17 +226,28 @@ function SyncPanel() {
                 </Box>
               </Alert>
             ) : (
-              changeKinds.map(([k, title]) => <ChangeList key={k} title={title} list={plan[k]} />)
+              <>
+                {changeKinds.map(([k, title]) => (
+                  <ChangeList key={k} title={title} list={plan[k]} />
+                ))}
+                {plan.conflicts.count ? <ConflictList list={plan.conflicts} keep={keep} onChange={setKeep} /> : null}
+              </>
             )}
             <Box>
               <Button
                 variant="contained"
                 color="warning"
                 onClick={() => apply.mutate(plan.plan_id)}
-                disabled={busy || plan.problems.length > 0 || (pending === 0 && !plan.vocabulary_changed)}
+                disabled={
+                  busy || plan.problems.length > 0 || undecided > 0 || (pending === 0 && !plan.vocabulary_changed)
+                }
                 sx={{ minHeight: 44 }}
               >
-                {pending || plan.vocabulary_changed ? '按预演结果导入' : '没有需要导入的变化'}
+                {undecided > 0
+                  ? `还有 ${undecided} 道冲突未选择`
+                  : pending || plan.vocabulary_changed
+                    ? '按预演结果导入'
+                    : '没有需要导入的变化'}
               </Button>
             </Box>
           </Stack>
