@@ -40,6 +40,8 @@ export const paths = {
   manageNotices: '/web_manage/notices',
   operate: '/operate',
   teach: '/teach',
+  teachChat: '/teach/chat',
+  chat: '/chat',
   export: '/export',
   sync: '/sync',
 } as const;
