@@ -18,7 +18,7 @@ async function shot(page: Page, name: string, project: string) {
   });
 }
 
-test('a candidate chats with a teacher live', async ({ page, browser, request }, info) => {
+test('a candidate chats with a teacher live @phone', async ({ page, browser, request }, info) => {
   test.setTimeout(120_000);
   const project = info.project.name;
   const question = `E2E-CHAT ${Date.now()} 会员到期后错题本还在吗？`;

@@ -5,6 +5,7 @@ import * as cep from '@gre/contract/endpoints/chat';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -68,12 +69,14 @@ export function Component() {
           ) : (
             <List dense disablePadding>
               {conversations.map((c) => (
-                <ListItemButton key={c.id} selected={c.id === selected} onClick={() => setParams({ c: c.id })}>
-                  <ListItemText
-                    primary={`${topicLabel(c.topic)}${c.unread ? `（${c.unread} 条未读）` : ''}`}
-                    secondary={c.closed ? '已结束' : c.waiting_since ? '等待老师回复' : '老师已回复'}
-                  />
-                </ListItemButton>
+                <ListItem key={c.id} disablePadding>
+                  <ListItemButton selected={c.id === selected} onClick={() => setParams({ c: c.id })}>
+                    <ListItemText
+                      primary={`${topicLabel(c.topic)}${c.unread ? `（${c.unread} 条未读）` : ''}`}
+                      secondary={c.closed ? '已结束' : c.waiting_since ? '等待老师回复' : '老师已回复'}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}

@@ -3,11 +3,13 @@
 // live beside it (stacked on a phone). No claiming: whoever answers first takes it out of the queue.
 // Teachers and admins; the server refuses everyone else either way.
 
+import type { ChatConversation } from '@gre/contract/chat';
 import { chinaDateTime } from '@gre/contract/china-time';
 import * as cep from '@gre/contract/endpoints/chat';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -16,7 +18,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
@@ -49,11 +51,14 @@ function Queue(props: { hub: ChatHub }) {
     };
   }, [hub]);
   const list = queue.data?.conversations ?? [];
-  const [current, setCurrent] = [
-    list.find((c) => c.id === selected),
-    (id: string | null) =>
-      setParams(id ? { ...(answered ? { view: 'answered' } : {}), c: id } : answered ? { view: 'answered' } : {}),
-  ];
+  // The open conversation stays open after it leaves this list (answered: out of 待回复).
+  const [held, setHeld] = useState<ChatConversation | null>(null);
+  const listed = list.find((c) => c.id === selected);
+  useEffect(() => {
+    if (listed) setHeld(listed);
+  }, [listed]);
+  const current = listed ?? (held?.id === selected ? held : undefined);
+  const setCurrent = (id: string) => setParams({ ...(answered ? { view: 'answered' } : {}), c: id });
   return (
     <>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
@@ -78,18 +83,20 @@ function Queue(props: { hub: ChatHub }) {
           ) : (
             <List dense disablePadding>
               {list.map((c) => (
-                <ListItemButton key={c.id} selected={c.id === selected} onClick={() => setCurrent(c.id)}>
-                  <ListItemText
-                    primary={`${c.user_name} · ${topicLabel(c.topic)}${c.unread ? `（${c.unread} 条新消息）` : ''}`}
-                    secondary={
-                      c.waiting_since
-                        ? `等待自 ${chinaDateTime(new Date(c.waiting_since))}`
-                        : c.closed
-                          ? '已结束'
-                          : '已回复'
-                    }
-                  />
-                </ListItemButton>
+                <ListItem key={c.id} disablePadding>
+                  <ListItemButton selected={c.id === selected} onClick={() => setCurrent(c.id)}>
+                    <ListItemText
+                      primary={`${c.user_name} · ${topicLabel(c.topic)}${c.unread ? `（${c.unread} 条新消息）` : ''}`}
+                      secondary={
+                        c.waiting_since
+                          ? `等待自 ${chinaDateTime(new Date(c.waiting_since))}`
+                          : c.closed
+                            ? '已结束'
+                            : '已回复'
+                      }
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
