@@ -93,7 +93,7 @@ export function Component() {
                 void queryClient.invalidateQueries({ queryKey: listKey });
                 if (!current) setParams({ c: c.id }, { replace: true });
               }}
-              height="min(50vh, 420px)"
+              height="min(40vh, 420px)"
             />
           ) : (
             <Typography color="text.secondary">选择左侧的咨询，或点「咨询网站使用」。</Typography>

@@ -114,7 +114,7 @@ function Queue(props: { hub: ChatHub }) {
                 conversationId={current.id}
                 topic={current.topic}
                 onChanged={() => void queryClient.invalidateQueries({ queryKey: ['chat', 'queue'] })}
-                height="min(50vh, 420px)"
+                height="min(40vh, 420px)"
               />
               {current.closed ? null : (
                 <Box>
