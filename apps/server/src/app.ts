@@ -13,6 +13,10 @@ import { buildOpenApi } from '@gre/contract/openapi';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AppEnv, repoRoot } from './config.ts';
+import { createChatHub, registerChatStream } from './modules/chat/chat.live.ts';
+import { createChatRepo } from './modules/chat/chat.repo.ts';
+import { registerChatRoutes } from './modules/chat/chat.routes.ts';
+import { answersChat, createChatService } from './modules/chat/chat.service.ts';
 import { createCraftRepo } from './modules/craft/craft.repo.ts';
 import { registerCraftRoutes } from './modules/craft/craft.routes.ts';
 import { createCraftService } from './modules/craft/craft.service.ts';
@@ -79,7 +83,7 @@ import { createWordService } from './modules/word/word.service.ts';
 import { type ApiDocsSetting, apiDocsEnabled, registerApiDocs } from './platform/api-docs.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
-import { createRegistrar } from './platform/endpoints.ts';
+import { createRegistrar, type RequestContext } from './platform/endpoints.ts';
 import { installErrorHandling } from './platform/http-errors.ts';
 import { createInvalidationBus, everything } from './platform/invalidation.ts';
 import type { JobQueue } from './platform/jobs.ts';
@@ -446,6 +450,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEssayRoutes(register, essays);
   registerCraftRoutes(register, crafts);
   registerMailRoutes(register, mail);
+  // The chat dialog (issue 18, ADR 0038): calls, and live delivery over server-sent events fanned
+  // out through the bus (Redis pub/sub when there is one).
+  const chatHub = createChatHub({
+    bus,
+    withheld: async (userId, questionId) =>
+      !!(await gate.runningIds({ caller: { userId } } as RequestContext))?.(questionId),
+  });
+  const chat = createChatService({
+    repo: createChatRepo(db),
+    clock,
+    hub: chatHub,
+    questionExists: async (id) => (await questions.catalogue()).byId.has(id),
+    runningIds: (ctx) => gate.runningIds(ctx),
+    mail: (userId, m, tx) => mail.chat(userId, m, tx),
+  });
+  registerChatRoutes(register, chat);
+  registerChatStream(app, chatHub, {
+    authenticate: (t) => users.authenticate(t),
+    answersChat,
+    missed: (caller, afterId) => chat.missed(caller, afterId),
+  });
   // Payments (ADR 0029): orders, codes, vouchers, staff actions; the notify route and the sandbox page.
   const payRepo = createPayRepo(db);
   const discountCodes = createDiscountCodes({ db, log: app.log });

@@ -1,6 +1,7 @@
 // Every endpoint of the contract, for the OpenAPI document and the contract-wide tests.
 // Domains add their endpoint modules here.
 import type { Endpoint } from './endpoint.ts';
+import * as chat from './endpoints/chat.ts';
 import * as code from './endpoints/code.ts';
 import * as craft from './endpoints/craft.ts';
 import * as discount from './endpoints/discount.ts';
@@ -35,6 +36,7 @@ export const endpointModules = {
   craft,
   mail,
   post,
+  chat,
   pay,
   discount,
   permission,

@@ -41,6 +41,8 @@ export const paths = {
   operate: '/operate',
   teach: '/teach',
   reviewComments: '/review_comments',
+  teachChat: '/teach/chat',
+  chat: '/chat',
   export: '/export',
   sync: '/sync',
 } as const;

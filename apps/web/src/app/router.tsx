@@ -28,6 +28,7 @@ export function createAppRouter() {
         { path: 'web_manage', lazy: () => import('../features/manage/web-manage-route.tsx') },
         { path: 'teach', lazy: () => import('../features/teach/teach-route.tsx') },
         { path: 'review_comments', lazy: () => import('../features/post/review-comments-route.tsx') },
+        { path: 'teach/chat', lazy: () => import('../features/chat/teach-chat-route.tsx') },
         { path: 'export', lazy: () => import('../features/export/export-route.tsx') },
         { path: 'sync', lazy: () => import('../features/sync/sync-route.tsx') },
         {
@@ -79,6 +80,7 @@ export function createAppRouter() {
                 { path: 'record', lazy: () => import('../features/practice/record-route.tsx') },
                 { path: 'analyze', lazy: () => import('../features/analyze/analyze-route.tsx') },
                 { path: 'mail', lazy: () => import('../features/mail/mail-route.tsx') },
+                { path: 'chat', lazy: () => import('../features/chat/chat-route.tsx') },
                 {
                   path: 'personal',
                   children: [

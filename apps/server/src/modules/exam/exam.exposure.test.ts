@@ -189,6 +189,14 @@ const walks: Record<string, Walk> = {
   '/api/mail/get_notice': { none: 'notices staff wrote' },
   '/api/mail/open_notice': { none: 'one notice staff wrote and the recipient’s name' },
   '/api/mail/unsubscribe': { none: 'a flag' },
+  // The chat dialog (ADR 0038): people's words, never a Question; a conversation about a question of
+  // the caller's running exam is refused (send) and withheld (messages, stream): chat.test.ts.
+  '/api/chat/send': { none: 'the message the caller wrote; refused about a question of the running exam' },
+  '/api/chat/list': { none: 'conversation headers: topic (a question id), times, unread counts' },
+  '/api/chat/queue': { none: 'conversation headers for teachers and admins' },
+  '/api/chat/messages': { none: 'chat text; refused for a question of the caller’s running exam' },
+  '/api/chat/mark_read': { none: 'a conversation header' },
+  '/api/chat/close': { none: 'a conversation header' },
   '/api/email/send_code': { none: account },
   '/api/sms/send_code': { none: account },
   '/api/user/register': { none: account },

@@ -229,6 +229,21 @@ export function createMailService(deps: MailServiceDeps) {
       });
     },
 
+    /**
+     * A chat mail to one user (a teacher answered their chat: modules/chat, ADR 0038), written in the
+     * caller's transaction with the answer.
+     */
+    async chat(userId: number, m: { subject: string; content: string; link?: string }, on?: Runner) {
+      return repo.insertMail(on ?? repo.db, {
+        userId,
+        race: MailRace.Chat,
+        subject: m.subject.slice(0, mailLimits.subject),
+        content: m.content.slice(0, mailLimits.content),
+        link: m.link ?? '',
+        now: clock.now(),
+      });
+    },
+
     async inbox(b: { category: MailCategory; page: number; page_size: number }, ctx: AuthedContext) {
       const userId = me(ctx);
       const [{ rows, total }, counts] = await Promise.all([

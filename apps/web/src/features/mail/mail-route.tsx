@@ -24,7 +24,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
 import { pageItemLabel } from '../../components/page-item-label.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
@@ -156,6 +157,18 @@ export function Component() {
           })}
         </Tabs>
       </Box>
+      {tab === 'chat' ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" component={Link} to={paths.chat}>
+              在线咨询
+            </Button>
+          }
+        >
+          老师对你咨询的回复也在这里；在「在线咨询」里可以继续对话。
+        </Alert>
+      ) : null}
       {q.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label="加载中" />

@@ -84,6 +84,9 @@ export function PersonalPage() {
                 <Button component={Link} to={paths.reviewComments} variant="outlined">
                   评论审核
                 </Button>
+                <Button component={Link} to={paths.teachChat} variant="outlined">
+                  咨询队列
+                </Button>
               </>
             ) : null}
             {user.is_admin ? (
@@ -136,6 +139,16 @@ export function PersonalPage() {
             </Button>
             <Button component={Link} to={`${cardsHref}?kind=finished`} variant="outlined">
               已掌握的卡片
+            </Button>
+          </Stack>
+        </Paper>
+        <Paper variant="outlined" sx={{ gridColumn: { md: '1 / -1' }, p: { xs: 2, sm: 2.5 }, borderRadius: 3 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
+            <Typography variant="h2" sx={{ fontSize: '1.1rem', flex: 1 }}>
+              问老师
+            </Typography>
+            <Button component={Link} to={paths.chat} variant="outlined">
+              在线咨询
             </Button>
           </Stack>
         </Paper>

@@ -21,6 +21,7 @@ import { paths, searchQuestionHref } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { AskTeacherButton } from '../chat/chat-dialog.tsx';
 import { CraftBar } from '../review/craft-bar.tsx';
 import { craftChanged } from '../review/queries.ts';
 import { emptyAnswer, isComplete } from './answer-logic.ts';
@@ -174,6 +175,9 @@ function SearchQuestion(props: { data: ResponseOf<typeof getQuestion> }) {
         />
       </QuestionFrame>
       <CraftBar questionId={question.id} category={question.category} source={{ name: '搜索' }} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <AskTeacherButton topic={question.id} />
+      </Box>
     </Stack>
   );
 }

@@ -21,6 +21,7 @@ import { bookHref } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { AskTeacherButton } from '../chat/chat-dialog.tsx';
 import { emptyAnswer } from '../question/answer-logic.ts';
 import { questionQuery } from '../question/queries.ts';
 import { QuestionFrame } from '../question/question-frame.tsx';
@@ -127,6 +128,9 @@ function ReviewQuestion(props: { data: ResponseOf<typeof getQuestion>; source: s
         />
       </QuestionFrame>
       <CraftBar questionId={question.id} category={question.category} source={{ name: props.source }} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <AskTeacherButton topic={question.id} />
+      </Box>
     </>
   );
 }
