@@ -858,5 +858,5 @@ describe.runIf(!!redisUrl)('the lookup across processes (Redis)', () => {
     } finally {
       await b.close();
     }
-  });
+  }, 90_000);
 });
