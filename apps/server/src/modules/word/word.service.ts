@@ -155,7 +155,10 @@ export function createWordService(deps: WordServiceDeps) {
       const options = q.input_method.option_groups[0] ?? [];
       const pair = q.standard_answer.selects.map((k) => (options[k] ?? '').trim().toLowerCase());
       if (pair.length !== 2 || !pair.every((w) => v.byWord.has(w))) continue;
-      for (const w of pair) if (!pairs.includes(w)) pairs.push(w);
+      // Each word once and the pairs side by side: a pair that shares a word with an earlier one is
+      // left out (its word is already in the book with its first partner).
+      if (pair.some((w) => pairs.includes(w))) continue;
+      pairs.push(...pair);
     }
     const mine = marks
       .filter((m) => m.addedAt)
