@@ -22,7 +22,7 @@ async function answerAndReveal(page: Page, id: string) {
   await expect(page.getByRole('heading', { name: '解析' })).toBeVisible();
 }
 
-test('an admin edits an analysis in edit mode, a candidate sees it; highlight marks a locked item', async ({
+test('an admin edits an analysis in edit mode, a candidate sees it; highlight marks a locked item @phone', async ({
   page,
   request,
   browser,

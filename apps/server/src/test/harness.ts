@@ -13,14 +13,12 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../app.ts';
-import { type AppEnv, repoRoot } from '../config.ts';
+import type { AppEnv } from '../config.ts';
 import type { Grader } from '../modules/essay/grader.ts';
 import type { PaymentProvider } from '../modules/pay/providers/provider.ts';
 import { createSandboxProvider } from '../modules/pay/providers/sandbox.ts';
-import { importContent } from '../modules/question/content-import.ts';
-import { seedRights } from '../modules/question/rights.ts';
 import type { ApiDocsSetting } from '../platform/api-docs.ts';
-import { type Clock, manualClock, systemClock } from '../platform/clock.ts';
+import { type Clock, manualClock } from '../platform/clock.ts';
 import { type Database, openMemoryPglite, openPostgres } from '../platform/db.ts';
 import { createJobQueue, type JobQueue } from '../platform/jobs.ts';
 import { createMemoryOutbox } from '../platform/messaging.ts';
@@ -37,25 +35,25 @@ export function testDbKinds(): DbKind[] {
   return ['pglite'];
 }
 
-/** A fresh database: PGlite from the snapshot (bank included); PostgreSQL migrated, bank on request. */
+/** A fresh database: PGlite from the snapshot (bank included); PostgreSQL copied from a migrated template, bank on request. */
 export async function openTestDatabase(kind: DbKind, opts: { content?: boolean } = {}): Promise<Database> {
   if (kind === 'pglite') {
     const blob = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
     return openMemoryPglite(blob);
   }
   const base = process.env.TEST_DATABASE_URL as string;
+  const templates = inject('pgTemplates');
   const name = `gre_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${opts.content ? templates.bank : templates.bare}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 10);
-  await database.migrate();
-  await seedRights(database.db, systemClock);
-  if (opts.content)
-    await importContent(database.db, { contentDir: path.join(repoRoot, 'content'), clock: systemClock });
   return {
     ...database,
     close: async () => {
