@@ -160,7 +160,7 @@ test('a candidate takes a single-section quant mock: marks, reviews, uses the ca
   await expect(page.getByText('第 12 题 / 共 12 题')).toBeVisible();
   await expect(page.getByRole('textbox', { name: /^答案/ })).toHaveValue('14');
   const after = await timerSeconds(page);
-  // The clock went on while the tab was closed (not reset, not frozen beyond the reopening time).
+  // The server kept the clock while the tab was closed: not reset, and no more gone than the reopening took.
   const elapsed = (Date.now() - readAt) / 1000;
   expect(after).toBeLessThanOrEqual(before + 1);
   expect(before - after).toBeLessThanOrEqual(elapsed + 2);
