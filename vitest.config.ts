@@ -16,8 +16,10 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     setupFiles: ['apps/server/src/test/declared-errors.setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Under `npm test` Vitest shares the cores with the browser journeys at a lower priority
+    // (scripts/test.ts), so a test may wait for CPU: the limits catch hangs, not slowness.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
   },
