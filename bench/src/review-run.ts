@@ -10,7 +10,7 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
 let log: ServerLog = { served: [], gcs: [] };
 const rows = await withTempPostgres(async (env) => {
-  const port = '3297';
+  const port = process.env.BENCH_PORT ?? '3297';
   const server = await startProcess(
     [...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'apps/server/src/main.ts'],
     { PORT: port, HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', JWT_SECRET: jwtSecret, ...env },

@@ -279,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rights: () => (rights ??= loadRights(db)),
     runningExams: gate,
     mockOnly: mockOnlyIds,
+    logError: (err, msg) => app.log.error({ err }, msg),
   });
   const summary = createSummaryService({
     repo: createSummaryRepo(db),
@@ -403,7 +404,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     catalogue: () => questions.catalogue(),
-    invalidate: () => questions.invalidate(),
+    questionChanged: (id) => questions.questionChanged(id),
   });
   register(editEp.adminGetQuestion, (b) => questionEdits.read(b.id));
   register(editEp.adminEditQuestion, (b, ctx) => questionEdits.edit(b.id, b.fields, ctx));

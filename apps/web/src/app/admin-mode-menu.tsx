@@ -39,18 +39,22 @@ export function AdminModeMenu() {
           minWidth: 0,
           flexShrink: 0,
           px: 1,
-          '& .MuiButton-startIcon': { mr: { xs: 0.5, md: 0, xl: 0.5 }, ml: { md: 0, xl: -0.5 } },
+          '& .MuiButton-startIcon': {
+            mr: { xs: 0, sm: 0.5, md: 0, xl: 0.5 },
+            ml: { xs: 0, sm: -0.5, md: 0, xl: -0.5 },
+          },
         }}
       >
-        {/* Between md and lg the nine links need the room: the icon only, the words still its name. */}
+        {/* On phones (the header's logo, mail, role and avatar fill 390 px) and between md and lg (the nine
+            links need the room): the icon only, the words still its name. */}
         <Box
           component="span"
           sx={{
-            position: { md: 'absolute', xl: 'static' },
-            width: { md: '1px', xl: 'auto' },
-            height: { md: '1px', xl: 'auto' },
-            overflow: { md: 'hidden', xl: 'visible' },
-            clip: { md: 'rect(0 0 0 0)', xl: 'auto' },
+            position: { xs: 'absolute', sm: 'static', md: 'absolute', xl: 'static' },
+            width: { xs: '1px', sm: 'auto', md: '1px', xl: 'auto' },
+            height: { xs: '1px', sm: 'auto', md: '1px', xl: 'auto' },
+            overflow: { xs: 'hidden', sm: 'visible', md: 'hidden', xl: 'visible' },
+            clip: { xs: 'rect(0 0 0 0)', sm: 'auto', md: 'rect(0 0 0 0)', xl: 'auto' },
           }}
         >
           {modes.admin ? '管理·开' : '管理·关'}

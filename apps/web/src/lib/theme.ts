@@ -46,7 +46,13 @@ export const theme = createTheme({
   components: {
     MuiCssBaseline: {
       styleOverrides: {
-        html: { WebkitTextSizeAdjust: '100%' },
+        // What the browser scrolls into view (keyboard focus, a find, a test's click) stays clear of the
+        // sticky app bar and, on phones, of the fixed bottom navigation (nav-layout.tsx; WCAG 2.4.11).
+        html: {
+          WebkitTextSizeAdjust: '100%',
+          scrollPaddingTop: 64,
+          '@media (max-width: 899.95px)': { scrollPaddingBottom: 'calc(60px + env(safe-area-inset-bottom))' },
+        },
         body: { fontSize: '1rem', lineHeight: 1.7 },
       },
     },

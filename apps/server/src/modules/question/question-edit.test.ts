@@ -18,10 +18,12 @@ import { repoRoot } from '../../config.ts';
 import { staffAudit } from '../../db/schema/pay.ts';
 import { questionEdits, questions } from '../../db/schema/question.ts';
 import { settings } from '../../db/schema/system.ts';
+import { createInvalidationBus } from '../../platform/invalidation.ts';
 import { staffUser, userWithRole } from '../../test/accounts.ts';
 import { buildSecondApp, createTestApp, injectCaller, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { loadCatalogue } from './catalogue.ts';
 import { importContent } from './content-import.ts';
+import { createQuestionService } from './question.service.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl && process.env.CI === 'true')
@@ -209,6 +211,44 @@ describe.each(testDbKinds())('question edits on %s', (kind) => {
     expect(saved.edit).toBeNull();
     expect(await editRow('f1-0003')).toBeUndefined();
   });
+
+  it('an edit replaces the entry at once; the full load follows in the background (issue 17)', async () => {
+    const bus = await createInvalidationBus();
+    const service = createQuestionService({
+      db: t.database.db,
+      clock: t.clock,
+      bus,
+      rights: async () => {
+        throw new Error('not used');
+      },
+      runningExams: { runningIds: async () => null, served: async () => {} },
+    });
+    const before = await service.catalogue();
+    await t.database.db
+      .insert(questionEdits)
+      .values({ questionId: 'f1-0006', fields: { difficulty: 3 }, baseHash: 'x', editedBy: 1, editedAt: t.clock.now() })
+      .onConflictDoUpdate({ target: questionEdits.questionId, set: { fields: { difficulty: 3 } } });
+    service.questionChanged('f1-0006');
+    const patched = await service.catalogue();
+    // The same load (its time and search index), the one entry replaced, answered before any full load.
+    expect(patched.loadedAt).toBe(before.loadedAt);
+    expect(patched.index).toBe(before.index);
+    expect(patched.byId.get('f1-0006')?.question.difficulty).toBe(3);
+    expect(before.byId.get('f1-0006')?.question.difficulty).not.toBe(3);
+    expect(patched.entries.indexOf(patched.byId.get('f1-0006') as never)).toBe(
+      before.entries.indexOf(before.byId.get('f1-0006') as never),
+    );
+    // Then the background load swaps a fresh catalogue in (with a search index that knows the edit).
+    let fresh = patched;
+    for (let i = 0; i < 100 && fresh === patched; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      fresh = await service.catalogue();
+    }
+    expect(fresh).not.toBe(patched);
+    expect(fresh.index).not.toBe(before.index);
+    expect(fresh.byId.get('f1-0006')?.question.difficulty).toBe(3);
+    await t.database.db.delete(questionEdits).where(eq(questionEdits.questionId, 'f1-0006'));
+  }, 60_000);
 
   it('refuses every role but admins, and bad fields in Chinese, changing nothing', async () => {
     const before = await t.database.db.select().from(questionEdits);

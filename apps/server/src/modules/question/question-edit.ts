@@ -2,7 +2,8 @@
 // key words, tags, difficulty and visibility live in `question_edits`, an overlay over the imported
 // rows. The catalogue applies them when it loads (`applyEdits`), and it reloads after every import,
 // so an import by stable id never overwrites them. Each edit is one transaction with its staff-audit
-// row (before and after), then every process reloads its catalogue through the invalidation bus.
+// row (before and after), then every process replaces the question's catalogue entry at once (the
+// invalidation bus, key = the question's id) and reloads the whole catalogue in the background.
 import type { EditableFields, EditedQuestion } from '@gre/contract/endpoints/question-edit';
 import { editableFieldNames } from '@gre/contract/endpoints/question-edit';
 import { eq } from 'drizzle-orm';
@@ -81,8 +82,8 @@ export function createQuestionEdits(deps: {
   db: Db;
   clock: Clock;
   catalogue: () => Promise<Catalogue>;
-  /** Reloads the catalogue here and in every process (the bus). */
-  invalidate: () => void;
+  /** Replaces the question's catalogue entry here and in every process (the bus), without waiting for a full load. */
+  questionChanged: (id: string) => void;
 }) {
   const { db, clock } = deps;
 
@@ -115,7 +116,7 @@ export function createQuestionEdits(deps: {
     conflict: e.baseHash !== fileHash,
   });
 
-  /** Saves (or, when nothing differs from the file, drops) the edit; audited; every catalogue reloads. */
+  /** Saves (or, when nothing differs from the file, drops) the edit; audited; every catalogue replaces the entry. */
   async function save(id: string, wanted: EditableFields | null, ctx: AuthedContext, action: string) {
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(questions).where(eq(questions.id, id)).for('update');
@@ -156,7 +157,8 @@ export function createQuestionEdits(deps: {
         at: now,
       });
     });
-    deps.invalidate();
+    // The answer comes from this process's catalogue with the entry replaced (ms), not a full load (seconds).
+    deps.questionChanged(id);
     return read(id);
   }
 

@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db.ts';
 import { isStaff, type RequestContext } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
-import { type Catalogue, loadCatalogue } from './catalogue.ts';
+import { type Catalogue, loadCatalogue, loadCatalogueRow, withCatalogueRow } from './catalogue.ts';
 import { withAccess } from './question.mapper.ts';
 import type { Rights } from './rights.ts';
 import { type SearchRequest, searchCatalogue } from './search.ts';
@@ -30,18 +30,77 @@ export function createQuestionService(deps: {
   };
   /** The mock-only pool of a catalogue (ADR 0021): search leaves it out for candidates. */
   mockOnly?: (c: Catalogue) => Set<string>;
+  /** A background catalogue load that failed (the loaded one keeps answering). */
+  logError?: (err: unknown, msg: string) => void;
 }) {
   let current: Promise<Catalogue> | null = null;
+  /** Bumped by every change of `current`: a background load started before a change is not swapped in. */
+  let generation = 0;
   /** Loaded on first use (main.ts warms it up right after listening), reloaded after imports. */
   const catalogue = () => {
-    current ??= loadCatalogue(deps.db, deps.clock.now()).catch((err) => {
-      current = null;
-      throw err;
-    });
+    if (!current) {
+      const loading = loadCatalogue(deps.db, deps.clock.now()).catch((err) => {
+        if (current === loading) current = null;
+        throw err;
+      });
+      current = loading;
+    }
     return current;
   };
-  deps.bus.subscribe((topic) => {
-    if (topic === 'catalogue' || topic === everything) current = null;
+
+  // After one question's edit (ADR 0035): the full load in the background, for the search index,
+  // which withCatalogueRow cannot update; the patched catalogue answers meanwhile. One at a time;
+  // edits during a load start one more after it, and a load a later change overtook is dropped.
+  let backgroundLoad: Promise<void> | null = null;
+  let loadAgain = false;
+  const loadInBackground = () => {
+    if (backgroundLoad) {
+      loadAgain = true;
+      return;
+    }
+    const startedAt = generation;
+    backgroundLoad = loadCatalogue(deps.db, deps.clock.now()).then(
+      (c) => {
+        if (generation === startedAt) current = Promise.resolve(c);
+      },
+      (err: unknown) => deps.logError?.(err, 'catalogue: background load after an edit failed'),
+    );
+    void backgroundLoad.finally(() => {
+      backgroundLoad = null;
+      if (loadAgain) {
+        loadAgain = false;
+        loadInBackground();
+      }
+    });
+  };
+
+  /** One question changed (its edit): its entry read again and replaced at once; the full load follows. */
+  const questionChanged = (id: string) => {
+    const base = current;
+    generation++;
+    if (!base) return; // not loaded yet: the coming load reads the edit
+    const patched: Promise<Catalogue> = base
+      .then(async (c) => {
+        const fresh = await loadCatalogueRow(deps.db, id);
+        const next = fresh && withCatalogueRow(c, fresh.row, fresh.tagRows);
+        if (next) return next;
+        // Retired, or not in this catalogue: only a full load is right.
+        if (current === patched) current = null;
+        return catalogue();
+      })
+      .catch((err) => {
+        if (current === patched) current = null;
+        throw err;
+      });
+    current = patched;
+    loadInBackground();
+  };
+
+  deps.bus.subscribe((topic, key) => {
+    if (topic === everything || (topic === 'catalogue' && key === everything)) {
+      generation++;
+      current = null;
+    } else if (topic === 'catalogue') questionChanged(key);
   });
 
   const open = (q: Question, ctx: RequestContext, rights: Rights) =>
@@ -52,7 +111,15 @@ export function createQuestionService(deps: {
 
     /** After an import: this process and (through the bus) every other one reload. */
     invalidate() {
-      deps.bus.publish('catalogue', '*');
+      deps.bus.publish('catalogue', everything);
+    },
+
+    /**
+     * After an admin's edit of one question (ADR 0035): this process and (through the bus) every
+     * other one replace its entry at once, from the stored row and edit, then load in the background.
+     */
+    questionChanged(id: string) {
+      deps.bus.publish('catalogue', id);
     },
 
     async get(id: string, ctx: RequestContext) {

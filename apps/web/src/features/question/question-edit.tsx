@@ -233,12 +233,14 @@ function Form(props: {
                 <TextField
                   size="small"
                   label="近义词"
+                  sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
                   value={k.synonyms}
                   onChange={(e) => setKeyWord(i, { synonyms: e.target.value })}
                 />
                 <TextField
                   size="small"
                   label="反义词"
+                  sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
                   value={k.antonyms}
                   onChange={(e) => setKeyWord(i, { antonyms: e.target.value })}
                 />
