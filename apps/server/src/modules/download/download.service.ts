@@ -52,6 +52,9 @@ export function createDownloads(deps: DownloadDeps) {
   const { db, clock, storage } = deps;
   const signer = createSigner(deps.secret, 'gre-prep material download v1');
   const contents = new Map<MaterialId, Promise<MaterialContent>>();
+  /** The versions worked out so far (for the list, which never waits for one). */
+  const versions = new Map<MaterialId, string>();
+  let epoch = 0;
   let wordRows: ReturnType<MaterialSources['words']> | null = null;
   const sources: MaterialSources = {
     // One read of the table for the five word lists.
@@ -65,7 +68,9 @@ export function createDownloads(deps: DownloadDeps) {
     issues: () => deps.sources.issues(),
   };
   deps.onContentChange(() => {
+    epoch++;
     contents.clear();
+    versions.clear();
     wordRows = null;
   });
   const inFlight = new Map<string, Promise<MaterialRow>>();
@@ -108,8 +113,14 @@ export function createDownloads(deps: DownloadDeps) {
   function content(id: MaterialId): Promise<MaterialContent> {
     let c = contents.get(id);
     if (!c) {
+      const of = epoch;
       c = materialContent(id, sources);
-      c.catch(() => contents.delete(id));
+      c.then(
+        (made) => {
+          if (of === epoch) versions.set(id, made.version);
+        },
+        () => contents.delete(id),
+      );
       contents.set(id, c);
     }
     return c;
@@ -192,10 +203,12 @@ export function createDownloads(deps: DownloadDeps) {
       const out: Material[] = [];
       for (const id of materialIds) {
         const row = rows.get(id);
-        const current = (await content(id)).version;
-        const ready = row?.version === current;
-        // Stale or never made: made now, off this request (the page shows 准备中 until then).
-        if (!ready)
+        // The current version when this process knows it; otherwise it is worked out (and a stale
+        // file made) in the background, and the stored file counts as current meanwhile: the list
+        // never waits for the word table to be read or a PDF to be made.
+        const current = versions.get(id) ?? null;
+        const ready = !!row?.version && (current === null || row.version === current);
+        if (!current || !ready)
           ensure(id, false).catch((err) => deps.log?.error({ err, material: id }, 'material generation failed'));
         out.push({
           id,

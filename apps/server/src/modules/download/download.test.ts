@@ -9,11 +9,13 @@ import * as dep from '@gre/contract/endpoints/download';
 import { materialIds } from '@gre/contract/endpoints/download';
 import { RoleKind } from '@gre/contract/enums';
 import type { Question } from '@gre/contract/question';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials } from '../../db/schema/download.ts';
+import { questions } from '../../db/schema/question.ts';
 import { users } from '../../db/schema/user.ts';
 import { staffUser, userWithRole } from '../../test/accounts.ts';
+import { buildWordTest } from '../../test/factories.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { glossOf, materialContent } from './download.materials.ts';
 
@@ -137,6 +139,23 @@ describe.each(testDbKinds())('study materials on %s', { timeout: 120_000 }, (kin
     const refused = await download(p.url);
     expect(refused.statusCode).toBe(403);
     expect(refused.body).toContain('VIP');
+  });
+
+  it('withholds the word lists and Issue guides while the caller’s timed exam runs, not the formula sheet', async () => {
+    const runner = await userWithRole(t, RoleKind.VIP);
+    tokens.runner = runner.token;
+    const [q] = await t.database.db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(like(questions.id, 'w%'))
+      .limit(1);
+    await buildWordTest(t, Number(runner.user.id), q?.id ?? '', 3600);
+    for (const id of ['words-band-4', 'issue-guides']) {
+      const res = await call(dep.prepareDownload, { material_id: id }, 'runner');
+      expect(res.ok).toBe(false);
+      expect(res.err_data?.show).toBe('你有正在进行的计时考试，交卷后才能下载这份资料');
+    }
+    expect((await call(dep.prepareDownload, { material_id: 'formulas' }, 'runner')).ok).toBe(true);
   });
 
   it('refuses a forged, altered or expired address', async () => {
