@@ -8,11 +8,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import * as editEp from '@gre/contract/endpoints/question-edit';
 import * as syncEp from '@gre/contract/endpoints/sync';
+import { QuestionCategory } from '@gre/contract/enums';
 import { headers } from '@gre/contract/envelope';
 import { buildOpenApi } from '@gre/contract/openapi';
+import type { Question } from '@gre/contract/question';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AppEnv, repoRoot } from './config.ts';
+import { words as wordRows } from './db/schema/question.ts';
 import { createChatHub, registerChatStream } from './modules/chat/chat.live.ts';
 import { createChatRepo } from './modules/chat/chat.repo.ts';
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
@@ -20,6 +23,9 @@ import { answersChat, createChatService } from './modules/chat/chat.service.ts';
 import { createCraftRepo } from './modules/craft/craft.repo.ts';
 import { registerCraftRoutes } from './modules/craft/craft.routes.ts';
 import { createCraftService } from './modules/craft/craft.service.ts';
+import { createPdfRenderer } from './modules/download/download.pool.ts';
+import { registerDownloadRoutes } from './modules/download/download.routes.ts';
+import { createDownloads } from './modules/download/download.service.ts';
 import { essayGradedMail } from './modules/essay/essay.mapper.ts';
 import { createEssayRepo } from './modules/essay/essay.repo.ts';
 import { registerEssayRoutes } from './modules/essay/essay.routes.ts';
@@ -83,7 +89,7 @@ import { createWordService } from './modules/word/word.service.ts';
 import { type ApiDocsSetting, apiDocsEnabled, registerApiDocs } from './platform/api-docs.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
-import { createRegistrar, type RequestContext } from './platform/endpoints.ts';
+import { type Caller, createRegistrar, type RequestContext } from './platform/endpoints.ts';
 import { installErrorHandling } from './platform/http-errors.ts';
 import { createInvalidationBus, everything } from './platform/invalidation.ts';
 import type { JobQueue } from './platform/jobs.ts';
@@ -504,6 +510,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMediaRoutes(app, register, createMedia({ db, clock, storage }));
   // The staff export (/export): CSV of users, orders, exam results through a signed one-minute address.
   registerExportRoutes(app, register, createExport({ db, clock, secret: deps.secret }));
+  // Study materials (/download, ADR 0040): PDFs made once per content version, kept in the storage.
+  const pdfRenderer = createPdfRenderer();
+  const downloads = createDownloads({
+    db,
+    renderer: pdfRenderer,
+    clock,
+    secret: deps.secret,
+    storage,
+    sources: {
+      words: () =>
+        db
+          .select({ word: wordRows.word, translation: wordRows.translation, frequency: wordRows.frequency })
+          .from(wordRows),
+      issues: async () => {
+        const c = await questions.catalogue();
+        const mockOnly = mockOnlyIds(c);
+        return (c.byCategory.get(QuestionCategory.Issue) ?? [])
+          .map((i) => c.entries[i]?.question)
+          .filter(
+            (q): q is Question => !!q && q.visibility !== 'hidden' && q.visibility !== 'forbid' && !mockOnly.has(q.id),
+          );
+      },
+    },
+    examRunning: async (userId) =>
+      (await gate.runningIds({ caller: { userId } as Caller, ip: '', deviceId: '', userAgent: '', requestId: '' })) !==
+      null,
+    onContentChange: (drop) =>
+      bus.subscribe((topic) => {
+        if (topic === 'catalogue' || topic === everything) drop();
+      }),
+    log: app.log,
+  });
+  registerDownloadRoutes(app, register, downloads);
+  app.addHook('onClose', async () => {
+    await downloads.idle();
+    await pdfRenderer.close();
+  });
 
   // The web app (precompressed, cache headers, SPA fallback for deep links) and the 404s -----------
   await registerWebAssets(app, { distDir: deps.settings.webDistDir, appEnv: deps.settings.appEnv ?? 'devel' });

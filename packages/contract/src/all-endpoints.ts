@@ -5,6 +5,7 @@ import * as chat from './endpoints/chat.ts';
 import * as code from './endpoints/code.ts';
 import * as craft from './endpoints/craft.ts';
 import * as discount from './endpoints/discount.ts';
+import * as download from './endpoints/download.ts';
 import * as essay from './endpoints/essay.ts';
 import * as exam from './endpoints/exam.ts';
 import * as dataExport from './endpoints/export.ts';
@@ -43,6 +44,7 @@ export const endpointModules = {
   dataExport,
   contentSync,
   upload,
+  download,
 } as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>

@@ -25,6 +25,7 @@ export const paths = {
   higher: '/higher',
   record: '/record',
   analyze: '/analyze',
+  download: '/download',
   exam: '/exam',
   report: '/report',
   login: '/login',

@@ -79,6 +79,7 @@ export function createAppRouter() {
                 { path: 'higher', lazy: () => import('../features/practice/higher-route.tsx') },
                 { path: 'record', lazy: () => import('../features/practice/record-route.tsx') },
                 { path: 'analyze', lazy: () => import('../features/analyze/analyze-route.tsx') },
+                { path: 'download', lazy: () => import('../features/download/download-route.tsx') },
                 { path: 'mail', lazy: () => import('../features/mail/mail-route.tsx') },
                 { path: 'chat', lazy: () => import('../features/chat/chat-route.tsx') },
                 {

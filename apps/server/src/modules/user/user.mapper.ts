@@ -14,6 +14,14 @@ export function effectiveRole(u: Pick<UserRow, 'roleKind' | 'roleExpireAt'>, now
   return kind;
 }
 
+/** May download the study materials (/download, ADR 0040): VIP and above, or the flag. */
+export function mayVisitMaterial(
+  u: Pick<UserRow, 'roleKind' | 'roleExpireAt' | 'canVisitMaterial'>,
+  now: Date,
+): boolean {
+  return u.canVisitMaterial || effectiveRole(u, now) >= RoleKind.VIP;
+}
+
 const expireDate = (u: UserRow, now: Date) =>
   u.roleExpireAt && effectiveRole(u, now) === u.roleKind ? chinaDay(u.roleExpireAt) : null;
 
@@ -33,7 +41,7 @@ export function toUser(
       has_crown: u.hasCrown || role === RoleKind.SVIP,
       show_tailor_shelf: u.showTailorShelf,
       show_higher_collect: u.showHigherCollect,
-      can_visit_material: u.canVisitMaterial || role >= RoleKind.VIP,
+      can_visit_material: mayVisitMaterial(u, now),
     },
     data: {
       remove_corrects: u.removeCorrects,

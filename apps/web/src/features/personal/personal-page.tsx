@@ -1,5 +1,6 @@
 import { logout } from '@gre/contract/endpoints/user';
 import Logout from '@mui/icons-material/Logout';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import StyleOutlined from '@mui/icons-material/StyleOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -137,6 +138,22 @@ export function PersonalPage() {
             </Typography>
             <Button component={Link} to={paths.chat} variant="outlined">
               在线咨询
+            </Button>
+          </Stack>
+        </Paper>
+        <Paper variant="outlined" sx={{ gridColumn: { md: '1 / -1' }, p: { xs: 2, sm: 2.5 }, borderRadius: 3 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
+            <PictureAsPdfOutlined color="primary" aria-hidden />
+            <Box sx={{ flex: 1, minWidth: 200 }}>
+              <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
+                学习资料
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                GRE 词表、数学公式表、Issue 写作指南（PDF）
+              </Typography>
+            </Box>
+            <Button component={Link} to={paths.download} variant="outlined">
+              资料下载
             </Button>
           </Stack>
         </Paper>

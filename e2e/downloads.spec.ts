@@ -1,0 +1,113 @@
+// Study materials (/download, issue 19, ADR 0040): a candidate without the right finds 资料下载 on the
+// personal page, is told kindly that it is a VIP benefit and gets the VIP dialog; the server refuses
+// the download in Chinese all the same. The demo VIP downloads the 常见词 word list: the PDF is
+// converted with poppler (pdfinfo, pdftotext, pdftoppm) and must have its pages, known words with
+// their Chinese glosses, and page images (kept in test-results/screens to look at). Desktop and phone.
+// Without poppler the journey skips locally and fails under CI=true.
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { apiLogin, newCandidate } from './support.ts';
+
+const run = promisify(execFile);
+const screens = path.join(import.meta.dirname, '../test-results/screens');
+
+async function signIn(page: Page, token: string) {
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+}
+
+async function hasPoppler(): Promise<boolean> {
+  try {
+    await run('pdftoppm', ['-v']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test('a candidate without the right is refused kindly and offered membership @phone', async ({
+  page,
+  request,
+}, testInfo) => {
+  const candidate = await newCandidate(request, `download-${testInfo.project.name}`);
+  // The server refuses the file itself, in Chinese, with no address.
+  const refused = await request.post('/api/download/prepare', {
+    data: { material_id: 'words-band-1' },
+    headers: { authorization: `Bearer ${candidate}` },
+  });
+  const body = await refused.json();
+  expect(body.ok).toBe(false);
+  expect(body.err_data.show).toContain('VIP');
+
+  await signIn(page, candidate);
+  await page.goto('/personal');
+  await page.getByRole('link', { name: '资料下载' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '资料下载' })).toBeVisible();
+  await expect(page.getByText('资料下载是 VIP 会员权益：开通 VIP 或 SVIP 会员后即可下载下面全部资料。')).toBeVisible();
+  const list = page.getByRole('list', { name: '学习资料' });
+  await expect(list.getByRole('listitem')).toHaveCount(7);
+  await expect(list.getByRole('button', { name: /^下载/ })).toHaveCount(0);
+  await list
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'GRE 词表 · 常见词' }) })
+    .getByRole('button', { name: '开通会员后下载' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: '会员权益' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('资料下载是 VIP 会员权益，开通后即可下载全部资料。')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await mkdir(screens, { recursive: true });
+  await page.screenshot({ path: path.join(screens, `download-refused-${testInfo.project.name}.png`), fullPage: true });
+});
+
+test('a VIP downloads the word list as a PDF with its words, glosses and pages @phone', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const poppler = await hasPoppler();
+  if (process.env.CI === 'true') expect(poppler, 'poppler-utils (pdftoppm) must be installed in CI').toBe(true);
+  test.skip(!poppler, 'poppler-utils (pdftoppm, pdftotext) not installed');
+
+  await signIn(page, await apiLogin(request, 'vip@demo.gre-prep.cn'));
+  await page.goto('/download');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'GRE 词表 · 常见词' }) });
+  await expect(card).toBeVisible({ timeout: 60_000 });
+  // Keyboard: the button is reachable and starts the download.
+  const button = card.getByRole('button', { name: '下载 PDF' });
+  await button.focus();
+  await expect(button).toBeFocused();
+  const saved = page.waitForEvent('download', { timeout: 120_000 });
+  await page.keyboard.press('Enter');
+  const download = await saved;
+  expect(download.suggestedFilename()).toBe('GRE 词表 · 常见词.pdf');
+  const dir = path.join(screens, `download-pdf-${testInfo.project.name}`);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, 'words-band-1.pdf');
+  await download.saveAs(file);
+
+  const info = (await run('pdfinfo', [file])).stdout;
+  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+  expect(pages).toBeGreaterThanOrEqual(20);
+  const text = (await run('pdftotext', ['-layout', file, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+  expect(text).toContain('GRE 词表 · 常见词');
+  expect(text).toMatch(/abandon\s+常见词\s+v\. 放弃/);
+  expect(text).toContain('GRE 释义');
+  expect(text).toContain(`第 1 页 / 共 ${pages} 页`);
+  expect(text).toContain(`第 ${pages} 页 / 共 ${pages} 页`);
+  // The first and last pages as images (to look at: CJK drawn, nothing cut off).
+  await run('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '2', file, path.join(dir, 'page')]);
+  await run('pdftoppm', ['-png', '-r', '70', '-f', String(pages), '-l', String(pages), file, path.join(dir, 'last')]);
+  const images = (await readdir(dir)).filter((f) => f.endsWith('.png'));
+  expect(images).toHaveLength(3);
+  for (const img of images) expect((await stat(path.join(dir, img))).size).toBeGreaterThan(20_000);
+
+  // The list now shows the file's size and pages.
+  await expect(card.getByText(new RegExp(`PDF · [\\d.]+ (KB|MB) · ${pages} 页`))).toBeVisible();
+  await page.screenshot({ path: path.join(screens, `download-vip-${testInfo.project.name}.png`), fullPage: true });
+});
