@@ -101,12 +101,12 @@ test('an admin retires a 精选 set and the six-two book; the member finds both 
     await expect(page.getByRole('button', { name: /加入生词本|全部并入生词本/ })).toHaveCount(0);
     await shot(page, 'sixtwo-book');
     await page.goto('/wordbook/sixtwo');
-    await expect(page.getByText(/这本词书已下架/)).toBeVisible();
+    await expect(page.getByRole('main').getByText(/这本词书已下架/)).toBeVisible();
 
     // A set the member never opened has no archive: a Chinese refusal.
     const other = cards[1] as Card;
     await page.goto(`/archived_pick/${other.template.id}`);
-    await expect(page.getByText(/存档里没有这套精选练习/)).toBeVisible();
+    await expect(page.getByRole('main').getByText(/存档里没有这套精选练习/)).toBeVisible();
     await shot(page, 'pick-refused');
   } finally {
     // Restore both, so the next run (the phone) finds them in the lists again.

@@ -16,7 +16,7 @@ export const archivedPicksQuery = queryOptions({
 export function archivedPickQuery(templateId: string) {
   return queryOptions({
     queryKey: ['archive', 'pick', templateId],
-    queryFn: ({ signal }) => api(getArchivedPick, { template_id: templateId }, { signal }),
+    queryFn: ({ signal }) => api(getArchivedPick, { template_id: templateId }, { signal, shownInPage: ['not_found'] }),
     retry: false,
   });
 }
@@ -29,7 +29,8 @@ export const archivedSixTwoQuery = queryOptions({
 export function archivedBookQuery(bookId: string, page: number, pageSize: number) {
   return queryOptions({
     queryKey: ['archive', 'sixtwo', bookId, page, pageSize],
-    queryFn: ({ signal }) => api(getArchivedSixTwo, { book_id: bookId, page, page_size: pageSize }, { signal }),
+    queryFn: ({ signal }) =>
+      api(getArchivedSixTwo, { book_id: bookId, page, page_size: pageSize }, { signal, shownInPage: ['not_found'] }),
     placeholderData: keepPreviousData,
     retry: false,
   });

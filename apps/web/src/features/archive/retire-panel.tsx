@@ -21,8 +21,9 @@ import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 
 const retirableKey = ['archive', 'retirable'] as const;
-/** The kind column is left out on a phone (the title says 精选 or 六选二 already). */
+/** On a phone only the name (with its counts and state under it) and the action are columns. */
 const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const phoneOnly = { display: { xs: 'block', sm: 'none' } } as const;
 
 export function RetirePanel() {
   const items = useQuery({ queryKey: retirableKey, queryFn: ({ signal }) => api(listRetirable, {}, { signal }) });
@@ -59,28 +60,33 @@ export function RetirePanel() {
               <TableRow>
                 <TableCell>名称</TableCell>
                 <TableCell sx={hideOnPhone}>类型</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell align="right" sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>
                   打开过
                 </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell align="right" sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>
                   存档
                 </TableCell>
-                <TableCell>状态</TableCell>
+                <TableCell sx={hideOnPhone}>状态</TableCell>
                 <TableCell align="right">操作</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {(items.data?.items ?? []).map((i) => (
                 <TableRow key={`${i.kind}:${i.id}`}>
-                  <TableCell sx={{ minWidth: { xs: 110, sm: 160 } }}>{i.title}</TableCell>
+                  <TableCell sx={{ minWidth: { xs: 0, sm: 160 } }}>
+                    {i.title}
+                    <Typography variant="caption" color="text.secondary" sx={phoneOnly}>
+                      {i.retired ? '已下架' : '在列表中'} · 打开过 {i.opened_by} 人 · 存档 {i.archived_for} 人
+                    </Typography>
+                  </TableCell>
                   <TableCell sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>{archiveKindLabel[i.kind]}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell align="right" sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>
                     {i.opened_by} 人
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell align="right" sx={{ ...hideOnPhone, whiteSpace: 'nowrap' }}>
                     {i.archived_for} 人
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={hideOnPhone}>
                     <Chip
                       size="small"
                       label={i.retired ? '已下架' : '在列表中'}
