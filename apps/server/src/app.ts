@@ -16,6 +16,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Redis } from 'ioredis';
 import { type AppEnv, repoRoot } from './config.ts';
 import { words as wordRows } from './db/schema/question.ts';
+import { createArchiveRepo } from './modules/archive/archive.repo.ts';
+import { registerArchiveRoutes } from './modules/archive/archive.routes.ts';
+import { createArchive, sixTwoBooks } from './modules/archive/archive.service.ts';
 import { createChatHub, registerChatStream } from './modules/chat/chat.live.ts';
 import { createChatRepo } from './modules/chat/chat.repo.ts';
 import { registerChatRoutes } from './modules/chat/chat.routes.ts';
@@ -338,8 +341,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     runningIds: (ctx) => gate.runningIds(ctx),
     createRedo: (b, ctx) => (examService as ExamService).createRedo(b, ctx),
   });
+  // Archives (ADR 0041): retired 精选 sets and six-two books leave the lists; their openers keep them read-only.
+  const archiveRepo = createArchiveRepo(db);
   const exams = createExamService({
     scoring,
+    retiredSets: () => archiveRepo.retired('pick'),
     repo: createExamRepo(db),
     clock,
     questions,
@@ -424,8 +430,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogue: () => questions.catalogue(),
     rights: () => (rights ??= loadRights(db)),
     mockOnly: mockOnlyIds,
+    retiredBooks: () => archiveRepo.retired('sixtwo'),
+    bookOpened: (userId, bookId) =>
+      sixTwoBooks.has(bookId) ? archiveRepo.markOpened(userId, bookId, clock.now()) : Promise.resolve(),
   });
   registerWordRoutes(register, words);
+  registerArchiveRoutes(
+    register,
+    createArchive({
+      repo: archiveRepo,
+      clock,
+      templates: () => exams.templates(),
+      words,
+      userChanged: (id) => bus.publish('user', String(id)),
+    }),
+  );
   // Discussions under questions (ADR 0037): held by the sensitive-word list, remind mail to subscribers.
   registerPostRoutes(
     register,

@@ -1,6 +1,7 @@
 // Every endpoint of the contract, for the OpenAPI document and the contract-wide tests.
 // Domains add their endpoint modules here.
 import type { Endpoint } from './endpoint.ts';
+import * as archive from './endpoints/archive.ts';
 import * as chat from './endpoints/chat.ts';
 import * as code from './endpoints/code.ts';
 import * as craft from './endpoints/craft.ts';
@@ -45,6 +46,7 @@ export const endpointModules = {
   contentSync,
   upload,
   download,
+  archive,
 } as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>

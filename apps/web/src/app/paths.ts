@@ -46,7 +46,14 @@ export const paths = {
   chat: '/chat',
   export: '/export',
   sync: '/sync',
+  archivedPick: '/archived_pick',
+  archivedSixTwo: '/archived_six_two',
 } as const;
+
+/** One retired 精选 set of my archive (ADR 0041). */
+export const archivedPickHref = (templateId: string) => `${paths.archivedPick}/${encodeURIComponent(templateId)}`;
+/** One retired six-two book of my archive (ADR 0041). */
+export const archivedSixTwoHref = (bookId: string) => `${paths.archivedSixTwo}/${encodeURIComponent(bookId)}`;
 
 /** /mail on one of its five tabs (the inbox without a query). */
 export function mailHref(tab: 'inbox' | 'read' | 'remind' | 'notice' | 'chat' = 'inbox'): string {

@@ -78,6 +78,15 @@ export function createAppRouter() {
                 { path: 'math2', lazy: () => import('../features/practice/math2-route.tsx') },
                 { path: 'higher', lazy: () => import('../features/practice/higher-route.tsx') },
                 { path: 'record', lazy: () => import('../features/practice/record-route.tsx') },
+                // Archives (ADR 0041): retired sets and books the user had opened, read-only.
+                {
+                  path: 'archived_pick/:templateId?',
+                  lazy: () => import('../features/archive/archived-pick-route.tsx'),
+                },
+                {
+                  path: 'archived_six_two/:bookID?',
+                  lazy: () => import('../features/archive/archived-six-two-route.tsx'),
+                },
                 { path: 'analyze', lazy: () => import('../features/analyze/analyze-route.tsx') },
                 { path: 'download', lazy: () => import('../features/download/download-route.tsx') },
                 { path: 'mail', lazy: () => import('../features/mail/mail-route.tsx') },

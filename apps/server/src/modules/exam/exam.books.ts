@@ -21,9 +21,12 @@ import type { TemplateDef, TemplateSection } from './exam.templates.ts';
 /** Mocks that measure (a daily mock quota unit each); section mocks do not. */
 const measureMocks = new Set(['mock_full', 'mock_verbal', 'mock_quant']);
 
-export type BooksEnv = Pick<ExamServiceDeps, 'repo' | 'clock' | 'rights' | 'quotas' | 'onStarted'> & {
+export type BooksEnv = Pick<ExamServiceDeps, 'repo' | 'clock' | 'rights' | 'quotas' | 'onStarted' | 'retiredSets'> & {
   templates: Templates;
 };
+
+const retiredOf = (env: Pick<BooksEnv, 'retiredSets'>) =>
+  env.retiredSets ? env.retiredSets() : Promise.resolve(new Map<string, Date>());
 
 /** Why the caller may not open a template (null when they may). */
 export async function refusal(
@@ -108,8 +111,8 @@ export async function listTemplates(
   ctx: AuthedContext,
 ): Promise<{ cards: TemplateCard[]; practice_mode: PracticeMode }> {
   const { repo, clock } = env;
-  const [{ c, t }, rights] = await Promise.all([env.templates(), env.rights()]);
-  const defs = t.defs.filter((d) => d.template.page === page && !d.template.hide);
+  const [{ c, t }, rights, retired] = await Promise.all([env.templates(), env.rights(), retiredOf(env)]);
+  const defs = t.defs.filter((d) => d.template.page === page && !d.template.hide && !retired.has(d.template.id));
   const mine = new Map(
     (
       await repo.booksOf(
@@ -150,6 +153,9 @@ export async function openBook(
   const [{ c, t }, rights, quotas] = await Promise.all([env.templates(), env.rights(), env.quotas()]);
   const def = t.byId.get(templateId);
   if (!def || def.template.hide) throw errors.notFound('练习册不存在');
+  if ((await retiredOf(env)).has(templateId)) {
+    throw errors.notFound('这套练习已下架；下架前打开过它的用户可在「已下架的精选」中查看记录');
+  }
   // 练习模式 is for practice sets; a mock is taken as the test is (ADR 0022).
   if (mode === 'practice' && def.template.exam_kind !== 'practice') {
     throw errors.invalidParam('模考只能用考试模式作答');

@@ -47,6 +47,11 @@ export interface ExamServiceDeps {
   craftsOf?: (userId: number, ids: string[]) => Promise<Map<string, Craft>>;
   /** Where failures of after-commit work are reported. */
   logError?: (err: unknown, msg: string) => void;
+  /**
+   * Archives (ADR 0041): the 精选 sets an admin retired (template id → when): gone from list_templates,
+   * refused by open; their records stay.
+   */
+  retiredSets?: () => Promise<Map<string, Date>>;
   /** Item parameters for scaled scores and adaptive cut scores (loaded before any exam is read). */
   scoring: Pick<ScoringService, 'paramsOf' | 'ready'>;
 }

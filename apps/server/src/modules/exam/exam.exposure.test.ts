@@ -259,6 +259,14 @@ const walks: Record<string, Walk> = {
       })),
   },
   '/api/question/admin_edit_revert': { content: (f) => f.mockIds.slice(0, 2).map((id) => ({ id })) },
+  // Archives (ADR 0041): retired sets and books; records are the exam list's (names, counts, scores), and
+  // an archived six-two book is read through get_details_by_book's code with the same withholding.
+  '/api/archive/list_retirable': { none: 'titles and counts of retirable sets and books (admins)' },
+  '/api/archive/set_retired': { none: 'one retirable set or book: title and counts' },
+  '/api/archive/list_pick': { none: 'the caller’s records of retired sets: names, counts, scores; no question' },
+  '/api/archive/get_pick': { none: 'the caller’s records of one retired set: names, counts, scores; no question' },
+  '/api/archive/list_six_two': { none: 'book titles and counts of words' },
+  '/api/archive/get_six_two': { content: () => [{ book_id: 'sixtwo', page_size: 100 }] },
   '/api/export/prepare': { none: 'a staff download address (users, orders, exam scores: no question content)' },
   // The word lists and Issue guides quote the bank: refused while the caller's timed exam runs (ADR 0040).
   '/api/download/list': { none: 'titles, sizes, pages and counts of the study materials' },

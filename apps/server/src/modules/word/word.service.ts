@@ -59,6 +59,12 @@ export interface WordServiceDeps {
   rights: () => Promise<Rights>;
   /** The mock-only pool (ADR 0021): no examples or six-two pairs from it for candidates. */
   mockOnly: (c: Catalogue) => Set<string>;
+  /**
+   * Archives (ADR 0041): the word books an admin retired (gone from the lists, refused when opened,
+   * read through `archivedBook` by those who had opened them), and the record of a first reading.
+   */
+  retiredBooks?: () => Promise<Map<string, Date>>;
+  bookOpened?: (userId: number, bookId: string) => Promise<void>;
 }
 
 type Guarded = Awaited<ReturnType<WordGate['guarded']>>;
@@ -209,12 +215,44 @@ export function createWordService(deps: WordServiceDeps) {
     };
   };
 
-  async function bookOf(id: string, ctx: RequestContext, v: Vocab, marks: MarkRow[], guarded: Guarded) {
+  const retiredBooks = async () => (deps.retiredBooks ? deps.retiredBooks() : new Map<string, Date>());
+
+  async function bookOf(
+    id: string,
+    ctx: RequestContext,
+    v: Vocab,
+    marks: MarkRow[],
+    guarded: Guarded,
+    archived = false,
+  ) {
+    if (!archived && (await retiredBooks()).has(id))
+      throw errors.notFound('这本词书已下架；下架前打开过它的用户可在「已下架的六选二词书」中查看');
     const fixed = v.booksById.get(id);
     if (fixed) return fixed;
     if (id === 'mine' || id === 'wrong' || id === 'sixtwo')
       return (await ownBooks(ctx, v, marks, guarded)).find((b) => b.id === id) as StaticBook;
     throw errors.notFound('词书不存在');
+  }
+
+  /** A book's words with the caller's marks; `archived`: a retired book from the caller's archive. */
+  async function readBook(
+    b: { book_id: string; page: number; page_size: number },
+    ctx: RequestContext,
+    archived: boolean,
+  ) {
+    const [v, guarded, marks] = await Promise.all([vocab(), gate.guarded(ctx), repo.marks(userOf(ctx))]);
+    const book = await bookOf(b.book_id, ctx, v, marks, guarded, archived);
+    const byWord = new Map(marks.map((m) => [m.word, m]));
+    const page = book.words.slice((b.page - 1) * b.page_size, b.page * b.page_size);
+    const found = await entries(page, guarded);
+    return {
+      book: progressOf(book, byWord),
+      total: book.words.length,
+      words: found.map((e) => {
+        const m = byWord.get(e.word.toLowerCase());
+        return { ...e, mark: m ? toMark(m) : null };
+      }),
+    };
   }
 
   /** Dictionary entries of some words, with roots and similar groups, in the order given. */
@@ -395,25 +433,21 @@ export function createWordService(deps: WordServiceDeps) {
     async listBooks(ctx: RequestContext) {
       const [v, guarded, marks] = await Promise.all([vocab(), gate.guarded(ctx), repo.marks(userOf(ctx))]);
       const byWord = new Map(marks.map((m) => [m.word, m]));
-      const own = await ownBooks(ctx, v, marks, guarded);
-      return { books: [...own, ...v.books].map((b) => progressOf(b, byWord)) };
+      const [own, retired] = await Promise.all([ownBooks(ctx, v, marks, guarded), retiredBooks()]);
+      return {
+        books: [...own, ...v.books].filter((b) => !retired.has(b.id)).map((b) => progressOf(b, byWord)),
+      };
     },
 
     async detailsByBook(b: { book_id: string; page: number; page_size: number }, ctx: RequestContext) {
-      const [v, guarded, marks] = await Promise.all([vocab(), gate.guarded(ctx), repo.marks(userOf(ctx))]);
-      const book = await bookOf(b.book_id, ctx, v, marks, guarded);
-      const byWord = new Map(marks.map((m) => [m.word, m]));
-      const page = book.words.slice((b.page - 1) * b.page_size, b.page * b.page_size);
-      const found = await entries(page, guarded);
-      return {
-        book: progressOf(book, byWord),
-        total: book.words.length,
-        words: found.map((e) => {
-          const m = byWord.get(e.word.toLowerCase());
-          return { ...e, mark: m ? toMark(m) : null };
-        }),
-      };
+      const book = await readBook(b, ctx, false);
+      await deps.bookOpened?.(userOf(ctx), b.book_id);
+      return book;
     },
+
+    /** A retired book read from the caller's archive (the archive service checked they hold it). */
+    archivedBook: (b: { book_id: string; page: number; page_size: number }, ctx: RequestContext) =>
+      readBook(b, ctx, true),
 
     async search(
       req: {

@@ -1,7 +1,8 @@
 // Route module for /web_manage (issue 17, ADR 0031; outside the navigation like the spec's other staff
 // pages): the admin's site settings in tabs — 维护 (the maintenance switch with the message members see),
 // 版本 (the minimum web version), 权限与额度 (each role's rights and quotas), 套餐价格 (plans), 员工 (staff
-// flags; and the common default of extra custom exams, ADR 0034) — and the ways to the notice
+// flags; and the common default of extra custom exams, ADR 0034), 下架 (retiring 精选 sets and the six-two
+// book into their openers' archives, ADR 0041) — and the ways to the notice
 // composer, the operator console and the content sync. Everyone but admins is told
 // no; the server refuses them either way.
 import { assignCommonTailorUse, getCommonTailorUse } from '@gre/contract/endpoints/permission';
@@ -28,6 +29,7 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { fieldError } from '../../lib/validate.ts';
+import { RetirePanel } from '../archive/retire-panel.tsx';
 import { PlansPanel, RightsPanel, StaffPanel, VersionPanel } from './manage-panels.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
@@ -181,7 +183,7 @@ function CommonTailorCard() {
   );
 }
 
-const tabs = ['maintenance', 'version', 'rights', 'plans', 'staff'] as const;
+const tabs = ['maintenance', 'version', 'rights', 'plans', 'staff', 'retire'] as const;
 
 export function Component() {
   const me = useCurrentUser();
@@ -211,6 +213,7 @@ export function Component() {
         <Tab value="rights" label="权限与额度" />
         <Tab value="plans" label="套餐价格" />
         <Tab value="staff" label="员工" />
+        <Tab value="retire" label="下架" />
       </Tabs>
       {tab === 'maintenance' ? <MaintenanceCard /> : null}
       {tab === 'version' ? <VersionPanel /> : null}
@@ -222,6 +225,7 @@ export function Component() {
       ) : null}
       {tab === 'plans' ? <PlansPanel /> : null}
       {tab === 'staff' ? <StaffPanel meId={me.id} /> : null}
+      {tab === 'retire' ? <RetirePanel /> : null}
     </StaffPage>
   );
 }

@@ -91,6 +91,23 @@ export function PersonalPage() {
           </Stack>
         </Paper>
       ) : null}
+      {user.data.has_archived_pick || user.data.has_archived_six_two_word ? (
+        <Paper variant="outlined" component="nav" aria-label="我的存档" sx={{ p: 2 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
+            <Typography sx={{ fontWeight: 600, mr: 1 }}>我的存档</Typography>
+            {user.data.has_archived_pick ? (
+              <Button component={Link} to={paths.archivedPick} variant="outlined">
+                已下架的精选
+              </Button>
+            ) : null}
+            {user.data.has_archived_six_two_word ? (
+              <Button component={Link} to={paths.archivedSixTwo} variant="outlined">
+                已下架的六选二词书
+              </Button>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
       {profile.isError && !profile.data ? (
         <Alert
           severity="warning"

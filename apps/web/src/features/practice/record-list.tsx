@@ -1,5 +1,6 @@
 // Records of exams started: name, kind, status, result, date; unfinished ones resume, finished
-// ones open their report. Used by /record and by "我的模考" on /simulate.
+// ones open their report. Used by /record, by "我的模考" on /simulate, and read-only (every attempt
+// opens its report, none continues) by the archive of retired sets, /archived_pick.
 import type { ExamRecord } from '@gre/contract/exam';
 import { examKindLabel } from '@gre/contract/exam';
 import Box from '@mui/material/Box';
@@ -21,11 +22,11 @@ const dateTime = new Intl.DateTimeFormat('zh-CN', {
   minute: '2-digit',
 });
 
-export function RecordList(props: { records: readonly ExamRecord[] }) {
+export function RecordList(props: { records: readonly ExamRecord[]; readOnly?: boolean }) {
   return (
     <Stack spacing={1.25} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {props.records.map((r) => {
-        const open = isUnfinished(r);
+        const open = !props.readOnly && isUnfinished(r);
         return (
           <Paper
             key={r.exam_id}
@@ -37,7 +38,11 @@ export function RecordList(props: { records: readonly ExamRecord[] }) {
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
                 <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{r.name}</Typography>
                 <Chip size="small" label={examKindLabel[r.kind]} variant="outlined" />
-                <Chip size="small" label={examStatusLabel[r.status]} color={open ? 'primary' : 'default'} />
+                <Chip
+                  size="small"
+                  label={props.readOnly && isUnfinished(r) ? '已结束' : examStatusLabel[r.status]}
+                  color={open ? 'primary' : 'default'}
+                />
               </Box>
               <Typography variant="body2" color="text.secondary">
                 {dateTime.format(new Date(r.created_at))} 开始 · {recordSummary(r)}
