@@ -1,0 +1,1 @@
+CREATE INDEX "comments_own_unreviewed_idx" ON "comments" USING btree ("user_id","post_id") WHERE "comments"."status" <> 1 and "comments"."deleted_at" is null;
