@@ -38,13 +38,15 @@ function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess;
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();
-      const m = /is ready on (http:\/\/[\d.:]+)/.exec(out);
+      // main.ts names the address as http://localhost:<port> (the bind is HOST=127.0.0.1): the old
+      // pattern ([\d.:]+) never matched it, which is why the bench never got past the first start.
+      const m = /is ready on http:\/\/[^\s":/]+:(\d+)/.exec(out);
       if (m) {
         proc.stdout?.off('data', onData);
         proc.stderr?.off('data', onData);
         proc.stdout?.resume();
         proc.stderr?.resume();
-        resolve({ proc, base: m[1] as string });
+        resolve({ proc, base: `http://127.0.0.1:${m[1]}` });
       }
     };
     proc.stdout?.on('data', onData);
