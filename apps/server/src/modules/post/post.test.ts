@@ -12,13 +12,14 @@ import * as uep from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
 import { postLimits, postRefusals, ReviewStatus } from '@gre/contract/post';
 import { and, eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails } from '../../db/schema/mail.ts';
 import { staffAudit } from '../../db/schema/pay.ts';
 import { users } from '../../db/schema/user.ts';
 import { opCheckCode, staffUser, userWithRole } from '../../test/accounts.ts';
-import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
+import { buildSecondApp, createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import { createWordFilter } from './post.filter.ts';
 
@@ -472,4 +473,65 @@ describe.each(testDbKinds())('discussions on %s', { timeout: 120_000 }, (kind) =
     }
     expect(JSON.stringify(await readAll('ann'))).not.toContain('冻结了还能发吗');
   });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe('the shared first page across processes', () => {
+  let a: TestApp;
+  const clients: Redis[] = [];
+  afterAll(async () => {
+    await a?.close();
+    for (const c of clients) c.disconnect();
+  }, 30_000);
+
+  it.runIf(!!redisUrl)(
+    'a comment or like written through one process shows at once on the cached page of the other',
+    async () => {
+      const redis = () => {
+        const r = new Redis(redisUrl as string);
+        clients.push(r);
+        return r;
+      };
+      a = await createTestApp('pglite', { redis: redis(), content: true });
+      const b = await buildSecondApp(a, redis());
+      try {
+        const reader = await userWithRole(a, RoleKind.FreeVIP);
+        const writer = await userWithRole(a, RoleKind.FreeVIP);
+        const onB = async () => {
+          const res = await b.inject({
+            method: 'POST',
+            url: pep.getPost.path,
+            headers: { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json' },
+            payload: { topic_id: topic },
+          });
+          return res.json().data.post as {
+            comment_count: number;
+            root_comment: { replies: { id: string; like_count: number }[] };
+          };
+        };
+        const found = await a.call(qep.searchQuestions, { category: 1, page_size: 10 }, { token: reader.token });
+        let topic = '';
+        for (const q of (found.body.data as { question_infos: { id: string }[] }).question_infos)
+          if (!topic && (await a.call(pep.getPost, { topic_id: q.id }, { token: reader.token })).body.ok) topic = q.id;
+        const first = await a.call(pep.createComment, { topic_id: topic, content: '第一条' }, { token: writer.token });
+        const id = (first.body.data as { comment: { id: string } }).comment.id;
+        // B reads (and caches) the first page.
+        expect((await onB()).root_comment.replies.map((c) => c.id)).toContain(id);
+        // Written through A: B's cached page is dropped through Redis and the next read has it.
+        const second = await a.call(pep.createComment, { topic_id: topic, content: '第二条' }, { token: writer.token });
+        const id2 = (second.body.data as { comment: { id: string } }).comment.id;
+        await expect
+          .poll(async () => (await onB()).root_comment.replies.map((c) => c.id), { timeout: 5_000 })
+          .toContain(id2);
+        await a.call(pep.likeComment, { comment_id: id, liked: true }, { token: reader.token });
+        await expect
+          .poll(async () => (await onB()).root_comment.replies.find((c) => c.id === id)?.like_count, { timeout: 5_000 })
+          .toBe(1);
+      } finally {
+        await b.close();
+      }
+    },
+    600_000,
+  );
 });
