@@ -132,4 +132,19 @@ test('staff send a notice; the candidate sees the badge, opens it, and the e-mai
   await expect(page.getByRole('heading', { level: 1, name: '退订通知邮件' })).toBeVisible();
   await page.getByRole('button', { name: '确认退订' }).click();
   await expect(page.getByText(/已退订：今后不再给你发送通知邮件/)).toBeVisible();
+
+  // Back on the personal page: 通知邮件 is off; the switch subscribes again.
+  await page.evaluate((t) => localStorage.setItem('token', t), candidate);
+  await page.goto('/personal');
+  const notices = page.getByRole('region', { name: '通知邮件' });
+  const toggle = notices.getByRole('switch', { name: '把站内通知同时发到我的邮箱' });
+  await expect(toggle).not.toBeChecked();
+  await expect(notices.getByText(/你已退订通知邮件/)).toBeVisible();
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).toBeChecked();
+  await expect(page.getByText('已重新订阅：站内通知会同时发到你的邮箱')).toBeVisible();
+  await shot(page, project, 'resubscribed');
+  await page.reload();
+  await expect(page.getByRole('region', { name: '通知邮件' }).getByRole('switch')).toBeChecked();
 });

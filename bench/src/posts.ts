@@ -4,6 +4,10 @@
 // and token each, 100 connections) page it through the server: the first page newest first, the
 // first page most liked first, a page 5,000 comments deep (keyset cursor), and a comment's replies.
 // Target: p99 < 50 ms at 100 concurrent readers. The server's own times beside the client's.
+// The machine may be shared: two baselines are measured in the same run, a bare Fastify
+// hello-world (bench/src/baseline.ts) and the app's own /api/user/get (the same auth path and a user
+// read), and every row is also printed as a ratio to them, with the load average before and after.
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchAccounts, jwtSecret } from './accounts.ts';
@@ -14,6 +18,7 @@ const comments = 10_000;
 const readers = 100;
 
 let log: ServerLog = { served: [], gcs: [] };
+const loadBefore = os.loadavg();
 const rows = await withTempPostgres(async (env) => {
   const port = process.env.BENCH_PORT ?? '3283';
   const server = await startProcess(
@@ -105,7 +110,7 @@ const rows = await withTempPostgres(async (env) => {
       let i = 0;
       const from = Date.now();
       const r = await autocannon({
-        url: `${base}${path}`,
+        url: path.startsWith('http') ? path : `${base}${path}`,
         method: 'POST',
         connections: readers,
         duration,
@@ -134,7 +139,16 @@ const rows = await withTempPostgres(async (env) => {
         to: Date.now(),
       };
     };
+    const hello = await startProcess(['bench/src/baseline.ts'], { PORT: '3298' }, /ready/);
+    let bare: Awaited<ReturnType<typeof row>>;
+    try {
+      bare = await row('baseline: fastify hello-world', 'http://127.0.0.1:3298/', {});
+    } finally {
+      await stop(hello.proc);
+    }
     return [
+      bare,
+      await row('baseline: /api/user/get (this app)', '/api/user/get', {}),
       await row('post/get newest, page 1 (20 + replies)', '/api/post/get', { topic_id: topic }),
       await row('post/get most liked, page 1', '/api/post/get', { topic_id: topic, sort: 'hot' }),
       await row('post/get newest, 5,000 deep (cursor)', '/api/post/get', { topic_id: topic, cursor }),
@@ -149,3 +163,14 @@ const rows = await withTempPostgres(async (env) => {
 });
 if (!rows) process.exit(1);
 printWithServerTimes(rows, log, duration);
+const [bare, app] = rows;
+if (bare && app) {
+  console.log('\nratios (same run): p99 ÷ baseline p99, req/s ÷ baseline req/s');
+  console.log(`${'row'.padEnd(52)} p99/hello  p99/user-get  rps/hello  rps/user-get`);
+  for (const f of rows.slice(2))
+    console.log(
+      `${f.name.padEnd(52)} ${(f.p99 / bare.p99).toFixed(1).padStart(9)} ${(f.p99 / app.p99).toFixed(2).padStart(13)} ${(f.rps / bare.rps).toFixed(3).padStart(10)} ${(f.rps / app.rps).toFixed(3).padStart(13)}`,
+    );
+}
+const fmtLoad = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+console.log(`\nload average before ${fmtLoad(loadBefore)}, after ${fmtLoad(os.loadavg())} (${os.cpus().length} cores)`);

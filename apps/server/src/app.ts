@@ -457,6 +457,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       runningIds: (ctx) => gate.runningIds(ctx),
       mockOnly: mockOnlyIds,
       remind: (userId, m, on) => mail.remind(userId, m, on),
+      bus,
     }),
   );
   registerFlashRoutes(

@@ -5,6 +5,7 @@
 // then only its author and the teachers see it until a teacher approves (Reviewed) or rejects it
 // (Rejected). An anonymous comment shows 匿名用户 and no user id to everyone but staff.
 import { z } from 'zod';
+import { imageUrl, uploadIdSchema } from './endpoints/upload.ts';
 import { plainText } from './user.ts';
 
 export const CommentKind = { Topic: 0, Comment: 1, Reply: 2 } as const;
@@ -31,6 +32,10 @@ export const postLimits = {
   reportsToHold: 3,
   reportDetail: 200,
   reviewPageSize: 50,
+  /** Images one comment may carry (uploaded through the upload-image dialog, purpose 'post'). */
+  images: 4,
+  /** Characters of an image's description (its alt text). */
+  imageAlt: 100,
 } as const;
 
 export const reportReasons = ['abuse', 'ads', 'spoiler', 'off_topic', 'other'] as const;
@@ -59,7 +64,11 @@ export const postRefusals = {
   reported: '你已举报过这条评论，我们会尽快处理',
   replyHeld: '这条评论还在审核中，暂时不能回复',
   notHeld: '这条评论不在待审核状态',
+  notMyImage: '图片不存在或不是你上传的，请重新上传',
 } as const;
+
+/** Said to the writer of a comment with images: every picture is looked at before others see it. */
+export const imageHeldNotice = '带图片的评论需老师审核后才会公开';
 
 export const commentIdSchema = z
   .string({ error: '请提供评论 ID' })
@@ -75,6 +84,38 @@ export const topicIdSchema = z
 export const commentContentSchema = plainText(postLimits.content, '评论').pipe(
   z.string().min(1, { error: '请输入评论内容' }),
 );
+
+/** An image attached to a comment: an upload of the writer (purpose 'post') and what it shows. */
+export const commentImageInputSchema = z.object(
+  {
+    id: uploadIdSchema,
+    alt: plainText(postLimits.imageAlt, '图片说明').default(''),
+  },
+  { error: '图片不正确' },
+);
+
+export const commentImagesSchema = z
+  .array(commentImageInputSchema, { error: '图片不正确' })
+  .max(postLimits.images, { error: `每条评论最多 ${postLimits.images} 张图片` })
+  .refine((a) => new Set(a.map((i) => i.id)).size === a.length, { error: '同一张图片只能添加一次' })
+  .default([]);
+
+/** What a shown image's alt text says when its writer gave none. */
+export const imageAltText = (alt: string, n: number) => alt || `评论配图 ${n}`;
+
+export const commentImageSchema = z.object({
+  id: z.string(),
+  /** /media/images/<id> (imageUrl). */
+  url: z.string(),
+  /** The writer's description, or 评论配图 n: never empty. */
+  alt: z.string(),
+});
+export type CommentImage = z.infer<typeof commentImageSchema>;
+export const commentImage = (i: { id: string; alt: string }, n: number): CommentImage => ({
+  id: i.id,
+  url: imageUrl(i.id),
+  alt: imageAltText(i.alt, n),
+});
 
 /** A page's position: opaque to the web (keyset: the last row's sort values). */
 export const cursorSchema = z
@@ -92,6 +133,8 @@ const commentBase = z.object({
   /** 匿名用户 for an anonymous author, except to staff. */
   nick_name: z.string(),
   content: z.string(),
+  /** Pictures, in the writer's order. */
+  images: z.array(commentImageSchema),
   like_count: z.number().int(),
   liked: z.boolean(),
   anonymous: z.boolean(),

@@ -153,3 +153,26 @@ export const unsubscribe = endpoint({
   request: z.object({ user_id: userIdSchema, token: linkToken }),
   response: z.object({ unsubscribed: z.literal(true) }),
 });
+
+/** Whether notice e-mails reach me: the personal page's setting (the e-mail's 退订 link turns it off). */
+export const emailNoticesSchema = z.object({ email_notices: z.boolean() });
+
+export const getEmailNotices = endpoint({
+  path: '/api/mail/get_email_notices',
+  summary: '我是否接收通知邮件（邮件中的退订链接会关闭它）',
+  access: 'user',
+  frozenAllowed: true,
+  errors: ['not_found'],
+  request: z.object({}),
+  response: emailNoticesSchema,
+});
+
+export const setEmailNotices = endpoint({
+  path: '/api/mail/set_email_notices',
+  summary: '开启或关闭通知邮件（退订后在个人中心重新订阅）；站内通知不受影响',
+  access: 'user',
+  frozenAllowed: true,
+  errors: ['not_found'],
+  request: z.object({ email_notices: z.boolean({ error: '请说明是否接收通知邮件' }) }),
+  response: emailNoticesSchema,
+});

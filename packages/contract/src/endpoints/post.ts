@@ -6,6 +6,7 @@ import { endpoint } from '../endpoint.ts';
 import {
   commentContentSchema,
   commentIdSchema,
+  commentImagesSchema,
   commentSchema,
   cursorSchema,
   postLimits,
@@ -54,7 +55,8 @@ export const getReplies = endpoint({
 
 export const createComment = endpoint({
   path: '/api/comment/create',
-  summary: '评论一道题，或回复一条评论（parent_id）；可匿名；含敏感词的评论先审核；限频',
+  summary:
+    '评论一道题，或回复一条评论（parent_id）；可匿名；可附自己上传的图片（images）；含敏感词或图片的评论先审核；限频',
   access: 'user',
   errors: [...topicErrors, 'rate_limited'],
   request: z.object({
@@ -62,6 +64,8 @@ export const createComment = endpoint({
     parent_id: commentIdSchema.optional(),
     content: commentContentSchema,
     anonymous: z.boolean({ error: '匿名须为 true 或 false' }).default(false),
+    /** Uploads of the caller (purpose 'post'); a comment with images is held for review. */
+    images: commentImagesSchema,
   }),
   response: z.object({ comment: commentSchema }),
 });

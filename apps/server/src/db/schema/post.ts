@@ -51,6 +51,8 @@ export const comments = pgTable(
     reportCount: integer().notNull().default(0),
     /** Sensitive words it matched when written. */
     matched: jsonb().$type<string[]>().notNull().default([]),
+    /** Uploaded images (uploads.id of the writer, purpose 'post') with their alt text, in order. */
+    images: jsonb().$type<{ id: string; alt: string }[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     deletedAt: timestamp({ withTimezone: true }),
     reviewedAt: timestamp({ withTimezone: true }),
@@ -68,6 +70,8 @@ export const comments = pgTable(
       .where(sql`${t.rootId} is not null and ${t.status} = 1 and ${t.deletedAt} is null`),
     /** The rate limit (my recent comments) and my own held comments. */
     index('comments_user_idx').on(t.userId, t.createdAt),
+    /** A reader's own comments nobody else sees yet (held, rejected): looked up on every page. */
+    index('comments_own_unreviewed_idx').on(t.userId, t.postId).where(sql`${t.status} <> 1 and ${t.deletedAt} is null`),
     index('comments_held_idx').on(t.id).where(sql`${t.status} = 0 and ${t.deletedAt} is null`),
   ],
 );

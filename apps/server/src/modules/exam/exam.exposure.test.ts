@@ -189,6 +189,8 @@ const walks: Record<string, Walk> = {
   '/api/mail/get_notice': { none: 'notices staff wrote' },
   '/api/mail/open_notice': { none: 'one notice staff wrote and the recipient’s name' },
   '/api/mail/unsubscribe': { none: 'a flag' },
+  '/api/mail/get_email_notices': { none: 'a flag' },
+  '/api/mail/set_email_notices': { none: 'a flag' },
   // The chat dialog (ADR 0038): people's words, never a Question; a conversation about a question of
   // the caller's running exam is refused (send) and withheld (messages, stream): chat.test.ts.
   '/api/chat/send': { none: 'the message the caller wrote; refused about a question of the running exam' },

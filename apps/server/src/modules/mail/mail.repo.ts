@@ -306,6 +306,19 @@ export function createMailRepo(db: Db) {
       return row?.name;
     },
 
+    /** Notice e-mails on (true) or off; null when the user does not exist. */
+    async emailNotices(userId: number, on?: boolean): Promise<boolean | null> {
+      const rows =
+        on === undefined
+          ? await db.select({ off: users.noticeEmailOff }).from(users).where(eq(users.id, userId))
+          : await db
+              .update(users)
+              .set({ noticeEmailOff: !on })
+              .where(eq(users.id, userId))
+              .returning({ off: users.noticeEmailOff });
+      return rows[0] ? !rows[0].off : null;
+    },
+
     /** The unsubscribe link's flag; false when the user does not exist. */
     async unsubscribe(userId: number): Promise<boolean> {
       const rows = await db

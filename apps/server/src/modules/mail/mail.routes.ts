@@ -11,4 +11,6 @@ export function registerMailRoutes(register: Register, mail: MailService): void 
   register(ep.getNotice, (b, ctx) => mail.getNotice(b, ctx));
   register(ep.openNotice, (b) => mail.openNotice(b));
   register(ep.unsubscribe, (b) => mail.unsubscribe(b));
+  register(ep.getEmailNotices, (_b, ctx) => mail.emailNotices(ctx));
+  register(ep.setEmailNotices, (b, ctx) => mail.emailNotices(ctx, b.email_notices));
 }

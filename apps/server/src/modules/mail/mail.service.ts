@@ -360,6 +360,13 @@ export function createMailService(deps: MailServiceDeps) {
       return { notice: toNotice(row), user_name: name };
     },
 
+    /** The personal page's setting: read, or set (re-subscribing after the e-mail's 退订 link). */
+    async emailNotices(ctx: AuthedContext, on?: boolean) {
+      const state = await repo.emailNotices(Number(ctx.caller.userId), on);
+      if (state === null) throw errors.notFound('用户不存在');
+      return { email_notices: state };
+    },
+
     async unsubscribe(b: { user_id: string; token: string }) {
       const userId = Number(b.user_id);
       const check = links.checkUnsubscribe(userId, b.token);

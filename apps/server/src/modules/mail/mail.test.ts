@@ -333,6 +333,33 @@ describe.each(testDbKinds())('mail and notices on %s', (kind) => {
       expect(await mailOf('a', n.id)).toBeDefined();
     });
 
+    it('after 退订 the personal page shows notice e-mails off and turns them back on (re-subscribe)', async () => {
+      // The previous test used a's unsubscribe link.
+      expect((await call(mep.getEmailNotices, {}, 'a')).data).toEqual({ email_notices: false });
+      expect((await call(mep.getEmailNotices, {}, 'b')).data).toEqual({ email_notices: true });
+      for (const body of [{}, { email_notices: 'yes' }, { email_notices: null }]) {
+        const bad = await call(mep.setEmailNotices, body, 'a');
+        expect(bad.err_data?.kind).toBe('invalid_param');
+        expect(bad.err_data?.show).toMatch(/[\u4e00-\u9fff]/);
+      }
+      expect((await call(mep.getEmailNotices, {}, 'a')).data).toEqual({ email_notices: false });
+      expect((await t.call(mep.setEmailNotices, { email_notices: true })).body.err_data?.kind).toBe('unauthorized');
+      expect((await call(mep.setEmailNotices, { email_notices: true }, 'a')).data).toEqual({ email_notices: true });
+      t.outbox.messages.length = 0;
+      const n = await send({ audience: { kind: 'users', user_ids: [String(ids.a), String(ids.b)] }, email_copy: true });
+      await delivered(n.id);
+      expect(t.outbox.messages.map((x) => x.to).sort()).toEqual([emails.a, emails.b].sort());
+      // And off again from the same setting.
+      expect((await call(mep.setEmailNotices, { email_notices: false }, 'a')).data).toEqual({ email_notices: false });
+      t.outbox.messages.length = 0;
+      const n2 = await send({
+        audience: { kind: 'users', user_ids: [String(ids.a), String(ids.b)] },
+        email_copy: true,
+      });
+      await delivered(n2.id);
+      expect(t.outbox.messages.map((x) => x.to)).toEqual([emails.b]);
+    });
+
     it('the link expires after 30 days', async () => {
       const p = parts(link);
       t.clock.advance(29 * 86_400_000);

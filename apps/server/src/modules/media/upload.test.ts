@@ -12,26 +12,7 @@ import { uploads } from '../../db/schema/media.ts';
 import { users } from '../../db/schema/user.ts';
 import { registerUser } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
-
-interface Part {
-  name: string;
-  filename?: string;
-  type?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body, as a browser's FormData sends it. */
-export function multipartBody(parts: Part[]): { body: Buffer; contentType: string } {
-  const boundary = `----gre${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.from(p.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+import { multipartBody, type Part } from '../../test/multipart.ts';
 
 const png = () =>
   sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 1 } } })

@@ -11,7 +11,7 @@ import { staffAudit } from '../../db/schema/pay.ts';
 import { users } from '../../db/schema/user.ts';
 import { registerUser, staffUser } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
-import { multipartBody } from '../media/upload.test.ts';
+import { multipartBody } from '../../test/multipart.ts';
 
 describe.each(testDbKinds())('the user mark on %s', (kind) => {
   let t: TestApp;

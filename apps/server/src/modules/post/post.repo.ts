@@ -22,6 +22,7 @@ export interface CommentRow {
   replyCount: number;
   reportCount: number;
   matched: string[];
+  images: { id: string; alt: string }[];
   at: number;
   reviewed: boolean;
   name: string;
@@ -31,7 +32,7 @@ export interface CommentRow {
 
 const columns = sql`c.id::text as id, c.post_id::text as "postId", po.topic_id as "topicId", c.user_id::text as "userId",
   c.root_id::text as "rootId", c.parent_id::text as "parentId", c.content, c.anonymous, c.status::int as status,
-  c.like_count as "likeCount", c.reply_count as "replyCount", c.report_count as "reportCount", c.matched,
+  c.like_count as "likeCount", c.reply_count as "replyCount", c.report_count as "reportCount", c.matched, c.images,
   (extract(epoch from c.created_at) * 1000)::float8 as at, (c.reviewed_at is not null) as reviewed,
   u.name, p.anonymous as "parentAnonymous", pu.name as "parentName"`;
 
@@ -152,10 +153,48 @@ export function createPostRepo(db: Db) {
       );
     },
 
+    /**
+     * Everything of one reader on a page, in one query: which of `ids` they liked, whether they
+     * subscribe, and their own comments of the topic nobody else sees (held or rejected; few, read
+     * through comments_own_unreviewed_idx).
+     */
+    async viewerState(postId: string, userId: number, ids: readonly string[]) {
+      const r = (await db.execute(sql`
+        ${ids.length ? sql`select 'l' as k, comment_id::text as id, null::text as root from comment_likes where user_id = ${userId} and comment_id in (${list(ids)}) union all` : sql``}
+        select 's', null, null from post_subscriptions where post_id = ${Number(postId)} and user_id = ${userId}
+        union all
+        (select 'o', id::text, root_id::text from comments where user_id = ${userId} and post_id = ${Number(postId)}
+          and status <> 1 and deleted_at is null limit 100)`)) as unknown as {
+        rows: { k: 'l' | 's' | 'o'; id: string | null; root: string | null }[];
+      };
+      const liked = new Set<string>();
+      let subscribed = false;
+      const own: { id: string; root: string | null }[] = [];
+      for (const x of r.rows) {
+        if (x.k === 'l' && x.id) liked.add(x.id);
+        else if (x.k === 's') subscribed = true;
+        else if (x.k === 'o' && x.id) own.push({ id: x.id, root: x.root });
+      }
+      return { liked, subscribed, own };
+    },
+
     async likedOf(userId: number, ids: readonly string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
       const r = (await db.execute(
         sql`select comment_id::text as id from comment_likes where user_id = ${userId} and comment_id in (${list(ids)})`,
+      )) as unknown as { rows: { id: string }[] };
+      return new Set(r.rows.map((x) => x.id));
+    },
+
+    /** Of `ids`, the uploads `userId` made for a discussion (purpose 'post'). */
+    async ownImages(tx: Runner, userId: number, ids: readonly string[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const r = (await tx.execute(
+        sql`select id::text as id from uploads where user_id = ${userId} and purpose = 'post'
+            and id in (${sql.join(
+              ids.map((i) => sql`${i}::uuid`),
+              sql`, `,
+            )})`,
       )) as unknown as { rows: { id: string }[] };
       return new Set(r.rows.map((x) => x.id));
     },
@@ -186,14 +225,15 @@ export function createPostRepo(db: Db) {
         anonymous: boolean;
         status: number;
         matched: string[];
+        images: { id: string; alt: string }[];
         now: Date;
       },
     ): Promise<string> {
       const r = (await tx.execute(sql`
-        insert into comments (post_id, user_id, root_id, parent_id, content, anonymous, status, matched, created_at)
+        insert into comments (post_id, user_id, root_id, parent_id, content, anonymous, status, matched, images, created_at)
         values (${Number(c.postId)}, ${c.userId}, ${c.rootId === null ? null : Number(c.rootId)},
           ${c.parentId === null ? null : Number(c.parentId)}, ${c.content}, ${c.anonymous}, ${c.status},
-          ${JSON.stringify(c.matched)}::jsonb, ${c.now.toISOString()}::timestamptz)
+          ${JSON.stringify(c.matched)}::jsonb, ${JSON.stringify(c.images)}::jsonb, ${c.now.toISOString()}::timestamptz)
         returning id::text as id`)) as unknown as { rows: { id: string }[] };
       return r.rows[0]?.id as string;
     },

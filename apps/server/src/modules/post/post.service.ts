@@ -13,6 +13,7 @@ import {
   anonymousName,
   type Comment,
   CommentKind,
+  commentImage,
   postLimits,
   postRefusals,
   type Reply,
@@ -24,6 +25,8 @@ import { questionKindLabel } from '@gre/contract/question';
 import type { Clock } from '../../platform/clock.ts';
 import { type AuthedContext, isStaff, type RequestContext } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
+import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
+import { TtlCache } from '../../platform/ttl-cache.ts';
 import { writeStaffAudit } from '../operate/staff-audit.ts';
 import type { Catalogue } from '../question/catalogue.ts';
 import type { Rights } from '../question/rights.ts';
@@ -41,7 +44,19 @@ export interface PostServiceDeps {
   mockOnly: (c: Catalogue) => Set<string>;
   /** modules/mail's remind(), in the caller's transaction. */
   remind: (userId: number, m: { subject: string; content: string; link: string }, on: Runner) => Promise<unknown>;
+  /** Every process drops its cached first pages of a topic when a comment of it changes (`posts`). */
+  bus: InvalidationBus;
 }
+
+/** What every reader of a topic's first page shares: the post, the page's rows and their first replies. */
+interface SharedPage {
+  post: { id: string; commentCount: number; at: number } | null;
+  page: CommentRow[];
+  previews: CommentRow[];
+}
+
+/** Cached first pages live this long at most (a lost bus message heals by then). */
+const firstPageTtlMs = 30_000;
 
 /** Where a topic's discussion opens in the web (the search question view, 讨论 section). */
 export const discussLink = (topicId: string) => `/search/q/${encodeURIComponent(topicId)}#discuss`;
@@ -59,6 +74,7 @@ export function toComment(r: CommentRow, viewer: AuthedContext['caller'], liked:
     user_id: hide ? null : r.userId,
     nick_name: hide ? anonymousName : r.name,
     content: r.content,
+    images: r.images.map((i, n) => commentImage(i, n + 1)),
     like_count: r.likeCount,
     liked: liked.has(r.id),
     anonymous: r.anonymous,
@@ -79,8 +95,46 @@ function parseCursor(c: string): { likes: number; id: number } | null {
 }
 
 export function createPostService(deps: PostServiceDeps) {
-  const { repo, clock, filter } = deps;
+  const { repo, clock, filter, bus } = deps;
   const me = (ctx: AuthedContext) => Number(ctx.caller.userId);
+
+  // The first page of a topic per sort and page size, shared by every reader (the caller's liked,
+  // subscribed and own held comments are merged per request). The entry is the read's promise, so
+  // 100 readers arriving at once share one read; a change deletes the entries of its topic, and a
+  // read begun before the change is never stored again (it is not re-inserted).
+  const firstPages = new TtlCache<string, Promise<SharedPage>>(clock, firstPageTtlMs, 2_000);
+  bus.subscribe((topic, key) => {
+    if (topic === everything) firstPages.clear();
+    else if (topic === 'posts') firstPages.deleteWhere((_, k) => k.startsWith(`${key}|`));
+  });
+  /** After a change of a topic's visible comments has committed: here and in every other process. */
+  const changed = (topicId: string) => bus.publish('posts', topicId);
+
+  async function sharedPage(
+    topicId: string,
+    sort: 'new' | 'hot',
+    after: { likes: number; id: number } | null,
+    limit: number,
+  ): Promise<SharedPage> {
+    const read = async (): Promise<SharedPage> => {
+      const post = await repo.post(topicId);
+      if (!post) return { post: null, page: [], previews: [] };
+      const page = await repo.topPage(post.id, sort, after, limit);
+      const previews = await repo.replyPreviews(
+        page.slice(0, limit - 1).map((c) => c.id),
+        postLimits.repliesPreview,
+      );
+      return { post, page, previews };
+    };
+    if (after) return read();
+    const key = `${topicId}|${sort}|${limit}`;
+    const hit = firstPages.get(key);
+    if (hit) return hit;
+    const p = read();
+    firstPages.set(key, p);
+    p.catch(() => firstPages.delete(key));
+    return p;
+  }
 
   /** The question of a topic, if the caller may discuss it now. */
   async function topicOf(topicId: string, ctx: AuthedContext): Promise<Question> {
@@ -128,7 +182,8 @@ export function createPostService(deps: PostServiceDeps) {
     async get(b: { topic_id: string; sort: 'new' | 'hot'; cursor: string; page_size: number }, ctx: AuthedContext) {
       const q = await topicOf(b.topic_id, ctx);
       const after = parseCursor(b.cursor);
-      const post = await repo.post(b.topic_id);
+      const shared = await sharedPage(b.topic_id, b.sort, after, b.page_size + 1);
+      const post = shared.post;
       const root = {
         id: post?.id ?? '',
         kind: CommentKind.Topic,
@@ -136,6 +191,7 @@ export function createPostService(deps: PostServiceDeps) {
         user_id: null,
         nick_name: '',
         content: `${questionKindLabel[q.kind]} ${q.id}`,
+        images: [],
         like_count: 0,
         liked: false,
         anonymous: false,
@@ -159,25 +215,40 @@ export function createPostService(deps: PostServiceDeps) {
           next_cursor: null,
         };
       const userId = me(ctx);
-      const [page, own, subscribed] = await Promise.all([
-        repo.topPage(post.id, b.sort, after, b.page_size + 1),
-        after ? Promise.resolve([]) : repo.ownUnreviewed(post.id, userId, null),
-        repo.subscribed(post.id, userId),
-      ]);
+      const { page, previews } = shared;
       const more = page.length > b.page_size;
-      const shown = [...own, ...page.slice(0, b.page_size)];
-      const roots = shown.map((c) => c.id);
-      const [previews, ownReplies] = await Promise.all([
-        repo.replyPreviews(roots, postLimits.repliesPreview),
-        repo.ownUnreviewed(post.id, userId, roots),
+      const pageRows = page.slice(0, b.page_size);
+      // One query for the reader: likes on this page, subscription, own unseen comments.
+      const state = await repo.viewerState(post.id, userId, [
+        ...pageRows.map((c) => c.id),
+        ...previews.map((r) => r.id),
       ]);
+      let own: CommentRow[] = [];
+      let ownReplies: CommentRow[] = [];
+      const pageIds = new Set(pageRows.map((c) => c.id));
+      // Rare: the reader has held or rejected comments here (shown to them alone).
+      if (state.own.some((o) => (o.root === null ? !after : pageIds.has(o.root)))) {
+        own = after ? [] : await repo.ownUnreviewed(post.id, userId, null);
+        ownReplies = await repo.ownUnreviewed(post.id, userId, [...own.map((c) => c.id), ...pageIds]);
+      }
+      const shown = [...own, ...pageRows];
       const replies = [...previews, ...ownReplies];
-      const liked = await repo.likedOf(userId, [...roots, ...replies.map((r) => r.id)]);
+      const liked =
+        own.length || ownReplies.length
+          ? new Set([
+              ...state.liked,
+              ...(await repo.likedOf(
+                userId,
+                [...own, ...ownReplies].map((r) => r.id),
+              )),
+            ])
+          : state.liked;
+      const byRoot = new Map<string, CommentRow[]>();
+      for (const r of replies) byRoot.set(r.rootId as string, [...(byRoot.get(r.rootId as string) ?? []), r]);
       const comments: Comment[] = shown.map((c) => ({
         ...toComment(c, ctx.caller, liked),
         reply_count: c.replyCount,
-        replies: replies
-          .filter((r) => r.rootId === c.id)
+        replies: (byRoot.get(c.id) ?? [])
           .sort((x, y) => Number(x.id) - Number(y.id))
           .map((r) => toComment(r, ctx.caller, liked)),
       }));
@@ -189,7 +260,7 @@ export function createPostService(deps: PostServiceDeps) {
           subject,
           root_comment: { ...root, replies: comments },
           comment_count: post.commentCount,
-          subscribed,
+          subscribed: state.subscribed,
         },
         next_cursor: more && last ? (b.sort === 'hot' ? `${last.likeCount}:${last.id}` : last.id) : null,
       };
@@ -212,7 +283,16 @@ export function createPostService(deps: PostServiceDeps) {
       };
     },
 
-    async create(b: { topic_id: string; parent_id?: string; content: string; anonymous: boolean }, ctx: AuthedContext) {
+    async create(
+      b: {
+        topic_id: string;
+        parent_id?: string;
+        content: string;
+        anonymous: boolean;
+        images: { id: string; alt: string }[];
+      },
+      ctx: AuthedContext,
+    ) {
       await topicOf(b.topic_id, ctx);
       const userId = me(ctx);
       const now = clock.now();
@@ -222,6 +302,14 @@ export function createPostService(deps: PostServiceDeps) {
         const recent = await repo.recentCounts(tx, userId, now);
         if (recent.minute >= postLimits.perMinute) throw errors.rateLimited(postRefusals.perMinute);
         if (recent.hour >= postLimits.perHour) throw errors.rateLimited(postRefusals.perHour);
+        // Only the writer's own discussion uploads: an id seen elsewhere (someone's mark, another
+        // user's picture) is refused, so a comment cannot re-show another person's image.
+        const own = await repo.ownImages(
+          tx,
+          userId,
+          b.images.map((i) => i.id),
+        );
+        if (b.images.some((i) => !own.has(i.id))) throw errors.invalidParam(postRefusals.notMyImage);
         let parent: CommentRow | null = null;
         if (b.parent_id) {
           parent = await repo.comment(b.parent_id, tx);
@@ -234,7 +322,8 @@ export function createPostService(deps: PostServiceDeps) {
           if (parent.status !== ReviewStatus.Reviewed) throw errors.forbidden(postRefusals.replyHeld);
         }
         const postId = await repo.ensurePost(tx, b.topic_id, now);
-        const status = matched.length ? ReviewStatus.Uploading : ReviewStatus.Reviewed;
+        // Words are checked by the filter; pictures only by a teacher: both are held until reviewed.
+        const status = matched.length || b.images.length ? ReviewStatus.Uploading : ReviewStatus.Reviewed;
         const newId = await repo.insertComment(tx, {
           postId,
           userId,
@@ -244,6 +333,7 @@ export function createPostService(deps: PostServiceDeps) {
           anonymous: b.anonymous,
           status,
           matched,
+          images: b.images,
           now,
         });
         const row = (await repo.comment(newId, tx)) as CommentRow;
@@ -253,6 +343,8 @@ export function createPostService(deps: PostServiceDeps) {
         }
         return newId;
       });
+      // Also a held one: the post may be new, and its author reads it on the first page.
+      changed(b.topic_id);
       const row = (await repo.comment(id)) as CommentRow;
       return { comment: { ...toComment(row, ctx.caller, new Set()), replies: [], reply_count: 0 } };
     },
@@ -260,6 +352,7 @@ export function createPostService(deps: PostServiceDeps) {
     async like(b: { comment_id: string; liked: boolean }, ctx: AuthedContext) {
       const c = await visibleComment(b.comment_id, ctx);
       const count = await repo.db.transaction((tx) => repo.setLike(tx, c.id, me(ctx), b.liked, clock.now()));
+      changed(c.topicId);
       return { comment_id: c.id, liked: b.liked, like_count: count };
     },
 
@@ -270,6 +363,7 @@ export function createPostService(deps: PostServiceDeps) {
         const postId = await repo.ensurePost(tx, b.topic_id, now);
         await repo.setSubscribed(tx, postId, me(ctx), b.subscribed, now);
       });
+      changed(b.topic_id);
       return { topic_id: b.topic_id, subscribed: b.subscribed };
     },
 
@@ -285,18 +379,21 @@ export function createPostService(deps: PostServiceDeps) {
           await repo.countVisible(tx, locked, -1);
         }
       });
+      changed(c.topicId);
       return { reported: true as const };
     },
 
     async remove(b: { comment_id: string }, ctx: AuthedContext) {
-      await repo.db.transaction(async (tx) => {
+      const topicId = await repo.db.transaction(async (tx) => {
         const c = await repo.comment(b.comment_id, tx, true);
         if (!c || (c.status !== ReviewStatus.Reviewed && c.userId !== ctx.caller.userId))
           throw errors.notFound(postRefusals.noComment);
         if (c.userId !== ctx.caller.userId) throw errors.forbidden(postRefusals.notMine);
         await repo.markDeleted(tx, c.id, clock.now());
         if (c.status === ReviewStatus.Reviewed) await repo.countVisible(tx, c, -1);
+        return c.topicId;
       });
+      changed(topicId);
       return { deleted: true as const };
     },
 
@@ -324,7 +421,7 @@ export function createPostService(deps: PostServiceDeps) {
         if (status === ReviewStatus.Reviewed) {
           await repo.countVisible(tx, c, 1);
           // Held when written: its readers hear of it now (one held by reports was announced before).
-          if (!c.reviewed && c.matched.length) {
+          if (!c.reviewed && (c.matched.length || c.images.length)) {
             const parent = c.parentId ? await repo.comment(c.parentId, tx) : null;
             await notify(tx, c, parent);
           }
@@ -340,6 +437,7 @@ export function createPostService(deps: PostServiceDeps) {
         });
       });
       const row = (await repo.comment(b.comment_id)) as CommentRow;
+      changed(row.topicId);
       const reasons = await repo.reasonsOf([row.id]);
       return { comment: reviewItem(row, ctx.caller, reasons.get(row.id) ?? []) };
     },

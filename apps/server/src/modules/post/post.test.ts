@@ -7,16 +7,20 @@
 import type { Endpoint } from '@gre/contract/endpoint';
 import * as pep from '@gre/contract/endpoints/post';
 import * as qep from '@gre/contract/endpoints/question';
+import { uploadImage } from '@gre/contract/endpoints/upload';
 import * as uep from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
 import { postLimits, postRefusals, ReviewStatus } from '@gre/contract/post';
 import { and, eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails } from '../../db/schema/mail.ts';
 import { staffAudit } from '../../db/schema/pay.ts';
 import { users } from '../../db/schema/user.ts';
 import { opCheckCode, staffUser, userWithRole } from '../../test/accounts.ts';
-import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
+import { buildSecondApp, createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
+import { multipartBody } from '../../test/multipart.ts';
 import { createWordFilter } from './post.filter.ts';
 
 describe('the sensitive-word filter', () => {
@@ -290,6 +294,96 @@ describe.each(testDbKinds())('discussions on %s', { timeout: 120_000 }, (kind) =
     ]);
   });
 
+  /** An image `who` uploads through /api/upload/image. */
+  const upload = async (who: string, purpose: 'post' | 'mark' = 'post') => {
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3070c0' } })
+      .png()
+      .toBuffer();
+    const { body, contentType } = multipartBody([
+      { name: 'purpose', data: purpose },
+      { name: 'file', filename: 'figure.png', type: 'image/png', data: png },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: uploadImage.path,
+      headers: { 'content-type': contentType, authorization: `Bearer ${tok[who]}` },
+      payload: body,
+    });
+    const id = res.json().data?.id as string;
+    expect(id, res.body).toBeTruthy();
+    return id;
+  };
+
+  it("a comment with images is held for review, shows them with alt text once approved; others' image ids are refused", async () => {
+    t.clock.advance(61_000);
+    const mine = await upload('cat');
+    const second = await upload('cat');
+    const bobs = await upload('bob');
+    const mark = await upload('cat', 'mark');
+    const commentsBefore = (await readAll('ann', 'new', topic2, 50)).comments.length;
+    // Someone else's picture, a mark's picture, an unknown id: refused in Chinese, nothing written.
+    for (const images of [
+      [{ id: bobs }],
+      [{ id: mine }, { id: bobs }],
+      [{ id: mark }],
+      [{ id: '00000000-0000-4000-8000-000000000000' }],
+    ]) {
+      const res = await call(pep.createComment, { topic_id: topic2, content: '看图', images }, 'cat');
+      expect(res.body.err_data).toMatchObject({ kind: 'invalid_param', show: postRefusals.notMyImage });
+    }
+    for (const images of [
+      [{ id: 'x' }],
+      [{ id: mine }, { id: mine }],
+      Array.from({ length: postLimits.images + 1 }, () => ({ id: mine })),
+      [{ id: mine, alt: 'a'.repeat(postLimits.imageAlt + 1) }],
+      'not a list',
+    ]) {
+      const res = await call(pep.createComment, { topic_id: topic2, content: '看图', images }, 'cat');
+      expect(res.body.err_data?.kind).toBe('invalid_param');
+      expect(res.body.err_data?.show).toMatch(/[\u4e00-\u9fff]/);
+    }
+    const own = await t.database.db
+      .select()
+      .from(mails)
+      .where(eq(mails.userId, Number(uid.cat)));
+    const c = await comment(
+      'cat',
+      '这道题的句子结构见图',
+      { images: [{ id: mine, alt: '句子结构分析图' }, { id: second }] },
+      topic2,
+    );
+    expect(c.review_status).toBe(ReviewStatus.Uploading);
+    expect(c.images).toEqual([
+      { id: mine, url: `/media/images/${mine}`, alt: '句子结构分析图' },
+      { id: second, url: `/media/images/${second}`, alt: '评论配图 2' },
+    ]);
+    // Held: only the writer and the teachers see it.
+    expect(idsIn(await ok(pep.getPost, { topic_id: topic2, page_size: 50 }, 'ann'))).not.toContain(c.id);
+    expect((await ok(pep.getPost, { topic_id: topic2 }, 'cat')).post.root_comment.replies[0]).toMatchObject({
+      id: c.id,
+      review_status: ReviewStatus.Uploading,
+      images: c.images,
+    });
+    const item = (await ok(pep.reviewQueue, { page_size: 50 }, 'teacher')).comments.find((x) => x.id === c.id);
+    expect(item).toMatchObject({ images: c.images, matched: [] });
+    await ok(pep.reviewComment, { comment_id: c.id, decision: 'approve' }, 'teacher');
+    const seen = (await readAll('ann', 'new', topic2, 50)).comments;
+    expect(seen.length).toBe(commentsBefore + 1);
+    expect(seen.find((x) => x.id === c.id)).toMatchObject({ images: c.images });
+    // A reply with a picture is held the same way.
+    const r = await comment('cat', '补充一张', { parent_id: c.id, images: [{ id: second, alt: '补充' }] }, topic2);
+    expect(r.review_status).toBe(ReviewStatus.Uploading);
+    expect(JSON.stringify(await ok(pep.getReplies, { comment_id: c.id }, 'ann'))).not.toContain('补充一张');
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(mails)
+          .where(eq(mails.userId, Number(uid.cat)))
+      ).length,
+    ).toBe(own.length);
+  });
+
   it(`${postLimits.reportsToHold} reports hold a comment; one report per user; not my own`, async () => {
     t.clock.advance(61_000);
     const c = await comment('ann', '这题答案是 C 吧');
@@ -379,4 +473,65 @@ describe.each(testDbKinds())('discussions on %s', { timeout: 120_000 }, (kind) =
     }
     expect(JSON.stringify(await readAll('ann'))).not.toContain('冻结了还能发吗');
   });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe('the shared first page across processes', () => {
+  let a: TestApp;
+  const clients: Redis[] = [];
+  afterAll(async () => {
+    await a?.close();
+    for (const c of clients) c.disconnect();
+  }, 30_000);
+
+  it.runIf(!!redisUrl)(
+    'a comment or like written through one process shows at once on the cached page of the other',
+    async () => {
+      const redis = () => {
+        const r = new Redis(redisUrl as string);
+        clients.push(r);
+        return r;
+      };
+      a = await createTestApp('pglite', { redis: redis(), content: true });
+      const b = await buildSecondApp(a, redis());
+      try {
+        const reader = await userWithRole(a, RoleKind.FreeVIP);
+        const writer = await userWithRole(a, RoleKind.FreeVIP);
+        const onB = async () => {
+          const res = await b.inject({
+            method: 'POST',
+            url: pep.getPost.path,
+            headers: { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json' },
+            payload: { topic_id: topic },
+          });
+          return res.json().data.post as {
+            comment_count: number;
+            root_comment: { replies: { id: string; like_count: number }[] };
+          };
+        };
+        const found = await a.call(qep.searchQuestions, { category: 1, page_size: 10 }, { token: reader.token });
+        let topic = '';
+        for (const q of (found.body.data as { question_infos: { id: string }[] }).question_infos)
+          if (!topic && (await a.call(pep.getPost, { topic_id: q.id }, { token: reader.token })).body.ok) topic = q.id;
+        const first = await a.call(pep.createComment, { topic_id: topic, content: '第一条' }, { token: writer.token });
+        const id = (first.body.data as { comment: { id: string } }).comment.id;
+        // B reads (and caches) the first page.
+        expect((await onB()).root_comment.replies.map((c) => c.id)).toContain(id);
+        // Written through A: B's cached page is dropped through Redis and the next read has it.
+        const second = await a.call(pep.createComment, { topic_id: topic, content: '第二条' }, { token: writer.token });
+        const id2 = (second.body.data as { comment: { id: string } }).comment.id;
+        await expect
+          .poll(async () => (await onB()).root_comment.replies.map((c) => c.id), { timeout: 5_000 })
+          .toContain(id2);
+        await a.call(pep.likeComment, { comment_id: id, liked: true }, { token: reader.token });
+        await expect
+          .poll(async () => (await onB()).root_comment.replies.find((c) => c.id === id)?.like_count, { timeout: 5_000 })
+          .toBe(1);
+      } finally {
+        await b.close();
+      }
+    },
+    600_000,
+  );
 });

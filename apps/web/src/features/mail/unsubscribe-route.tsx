@@ -19,7 +19,10 @@ export function Component() {
           退订通知邮件
         </Typography>
         {unsubscribe.isSuccess ? (
-          <Alert severity="success">已退订：今后不再给你发送通知邮件，站内的通知照常可以在「邮件」中查看。</Alert>
+          <Alert severity="success">
+            已退订：今后不再给你发送通知邮件，站内的通知照常可以在「邮件」中查看。想再收到时，在「个人中心 ·
+            通知邮件」中重新订阅。
+          </Alert>
         ) : (
           <>
             <Typography>退订后，网站不再把站内通知发到你的邮箱；站内的通知、提醒照常送达。</Typography>

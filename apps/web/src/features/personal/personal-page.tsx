@@ -18,6 +18,7 @@ import { toast } from '../../lib/toast.ts';
 import { removeToken } from '../../lib/token.ts';
 import { BooksCard } from '../review/books-card.tsx';
 import { AimSettingsCard } from './aim-settings-card.tsx';
+import { EmailNoticesCard } from './email-notices-card.tsx';
 import { MarkCard } from './mark-card.tsx';
 import { MembershipCard } from './membership-card.tsx';
 import { OrdersCard } from './orders-card.tsx';
@@ -187,6 +188,9 @@ export function PersonalPage() {
         ) : null}
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <AimSettingsCard aim={user.data.today_aim} />
+        </Box>
+        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+          <EmailNoticesCard />
         </Box>
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <OrdersCard user={user} />

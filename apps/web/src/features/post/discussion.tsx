@@ -1,10 +1,15 @@
 // 讨论: a question's discussion (issue 18, ADR 0037), under every question outside a running exam.
 // Comments newest or most liked first with 加载更多, each with its first replies and 展开更多回复;
 // a comment box with 匿名发布; reply, like (aria-pressed), subscribe, 举报 with reasons, delete my
-// own; my held comments carry 审核中. Text is rendered as text (React escapes it).
+// own; my held comments carry 审核中. Text is rendered as text (React escapes it). Pictures come
+// through the upload-image dialog (添加图片, with a description each); a comment with pictures is
+// held for a teacher's review.
 import * as ep from '@gre/contract/endpoints/post';
 import {
   type Comment,
+  type CommentImage,
+  imageAltText,
+  imageHeldNotice,
   postLimits,
   postSortLabel,
   postSorts,
@@ -14,6 +19,8 @@ import {
   reportReasonLabel,
   reportReasons,
 } from '@gre/contract/post';
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import CloseRounded from '@mui/icons-material/CloseRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
@@ -30,6 +37,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
@@ -41,8 +49,10 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { RetryAlert } from '../../components/retry-alert.tsx';
+import { UploadImageDialog } from '../../components/upload-image-dialog.tsx';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
+import { CommentImages } from './comment-images.tsx';
 
 type Sort = (typeof postSorts)[number];
 
@@ -147,6 +157,8 @@ function CommentBox(props: { topicId: string; parent?: Reply; onPosted: () => vo
   const [text, setText] = useState('');
   const [anonymous, setAnonymous] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [images, setImages] = useState<CommentImage[]>([]);
+  const [choosing, setChoosing] = useState(false);
   const reply = props.parent;
   const label = reply ? `回复 ${reply.nick_name}` : '发表评论';
   const send = async () => {
@@ -158,9 +170,11 @@ function CommentBox(props: { topicId: string; parent?: Reply; onPosted: () => vo
         topic_id: props.topicId,
         content,
         anonymous,
+        images: images.map((i) => ({ id: i.id, alt: i.alt.trim() })),
         ...(reply ? { parent_id: reply.id } : {}),
       });
       setText('');
+      setImages([]);
       toast(
         'success',
         r.comment.review_status === ReviewStatus.Uploading
@@ -197,7 +211,50 @@ function CommentBox(props: { topicId: string; parent?: Reply; onPosted: () => vo
         slotProps={{ htmlInput: { maxLength: postLimits.content } }}
         helperText={`${text.length}/${postLimits.content}`}
       />
+      {images.length ? (
+        <Stack component="ul" spacing={1} aria-label="要发布的图片" sx={{ listStyle: 'none', p: 0, m: 0, mb: 1 }}>
+          {images.map((i, n) => (
+            <Box component="li" key={i.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Box
+                component="img"
+                src={i.url}
+                alt={imageAltText(i.alt.trim(), n + 1)}
+                sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
+              />
+              <TextField
+                label={`图片 ${n + 1} 说明（选填）`}
+                value={i.alt}
+                onChange={(e) =>
+                  setImages((old) => old.map((x) => (x.id === i.id ? { ...x, alt: e.target.value } : x)))
+                }
+                size="small"
+                sx={{ flex: 1, minWidth: 0 }}
+                slotProps={{ htmlInput: { maxLength: postLimits.imageAlt } }}
+              />
+              <IconButton
+                aria-label={`移除图片 ${n + 1}`}
+                onClick={() => setImages((old) => old.filter((x) => x.id !== i.id))}
+              >
+                <CloseRounded />
+              </IconButton>
+            </Box>
+          ))}
+        </Stack>
+      ) : null}
+      {images.length ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
+          {imageHeldNotice}
+        </Typography>
+      ) : null}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Button
+          size="small"
+          startIcon={<AddPhotoAlternateOutlined />}
+          onClick={() => setChoosing(true)}
+          disabled={busy || images.length >= postLimits.images}
+        >
+          添加图片
+        </Button>
         <FormControlLabel
           control={<Checkbox checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} size="small" />}
           label="匿名发布"
@@ -213,6 +270,13 @@ function CommentBox(props: { topicId: string; parent?: Reply; onPosted: () => vo
           </Button>
         </Box>
       </Box>
+      <UploadImageDialog
+        open={choosing}
+        purpose="post"
+        title={`添加图片（最多 ${postLimits.images} 张）`}
+        onClose={() => setChoosing(false)}
+        onUploaded={(image) => setImages((old) => [...old, { id: image.id, url: image.url, alt: '' }])}
+      />
     </Box>
   );
 }
@@ -273,6 +337,7 @@ function CommentBody(props: { c: Reply; topicId: string; onChanged: () => void; 
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', my: 0.5 }}>
         {c.content}
       </Typography>
+      <CommentImages images={c.images} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap', ml: -1 }}>
         <Button
           size="small"

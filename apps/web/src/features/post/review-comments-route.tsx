@@ -1,6 +1,7 @@
 // Route module for /review_comments, the teachers' comment review (issue 18, ADR 0037; reached from
 // 工作台 like /teach): held comments oldest first, each with its author (anonymous ones too: staff
-// see who wrote them), the question, the words it matched and the report reasons; 通过 makes it
+// see who wrote them), the question, its pictures (every comment with pictures waits here), the words
+// it matched and the report reasons; 通过 makes it
 // visible, 不通过 keeps it from everyone but its author. Teachers and admins; the server refuses others.
 import * as ep from '@gre/contract/endpoints/post';
 import { type ReportReason, type ReviewItem, reportReasonLabel } from '@gre/contract/post';
@@ -20,6 +21,7 @@ import { StaffPage } from '../../components/staff-page.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { toast } from '../../lib/toast.ts';
+import { CommentImages } from './comment-images.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   await requireUser(request);
@@ -58,7 +60,9 @@ function Item(props: { item: ReviewItem; onDone: () => void }) {
         </Button>
       </Stack>
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1 }}>{item.content}</Typography>
+      <CommentImages images={item.images} />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mb: 1.5 }}>
+        {item.images.length ? <Chip size="small" variant="outlined" label={`含 ${item.images.length} 张图片`} /> : null}
         {item.matched.map((w) => (
           <Chip key={w} size="small" color="warning" variant="outlined" label={`敏感词：${w}`} />
         ))}
@@ -93,7 +97,7 @@ export function Component() {
   return (
     <StaffPage title="评论审核" allowed={allowed} denied="只有老师可以审核评论。">
       <Typography sx={{ color: 'text.secondary' }}>
-        含敏感词或被多人举报的评论在这里等待审核；审核前只有作者本人能看到（标有“审核中”）。
+        含图片、含敏感词或被多人举报的评论在这里等待审核；审核前只有作者本人能看到（标有“审核中”）。
         {q.data ? ` 共 ${q.data.pages[0]?.total ?? 0} 条待审核。` : ''}
       </Typography>
       {q.isError ? <RetryAlert onRetry={() => q.refetch()}>待审核评论加载失败</RetryAlert> : null}

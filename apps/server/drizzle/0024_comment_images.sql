@@ -1,0 +1,2 @@
+ALTER TABLE "comments" ADD COLUMN "images" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+CREATE INDEX "comments_own_unreviewed_idx" ON "comments" USING btree ("user_id","post_id") WHERE "comments"."status" <> 1 and "comments"."deleted_at" is null;
