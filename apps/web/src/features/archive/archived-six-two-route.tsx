@@ -17,7 +17,8 @@ import { archivedSixTwoHref, paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
 import { pageItemLabel } from '../../components/page-item-label.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { bookPercent, markLabel } from '../word/word-logic.ts';
+import { WordCardHead, withheldWordLine } from '../word/word-card-head.tsx';
+import { bookPercent } from '../word/word-logic.ts';
 import { ArchiveHeading, Failed, Loading, retiredOn } from './archive-parts.tsx';
 import { archivedBookQuery, archivedSixTwoQuery } from './queries.ts';
 
@@ -132,25 +133,10 @@ function BookWords(props: { bookId: string }) {
           </Paper>
           <Stack component="ol" spacing={1.25} sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {q.data.words.map((w) => {
-              const label = markLabel(w.mark);
-              const line = w.withheld
-                ? '考试进行中：这个单词是本场考试的答案，交卷后才能查看释义。'
-                : (w.translation.split('\n').find(Boolean) ?? '');
+              const line = w.withheld ? withheldWordLine : (w.translation.split('\n').find(Boolean) ?? '');
               return (
                 <Paper component="li" variant="outlined" key={w.word} sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 2 }}>
-                  <Stack direction="row" sx={{ alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.25 }}>
-                    <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.1rem' }} lang="en">
-                      {w.word}
-                    </Typography>
-                    {w.phonetic ? (
-                      <Typography variant="body2" color="text.secondary">
-                        /{w.phonetic}/
-                      </Typography>
-                    ) : null}
-                    {label ? (
-                      <Chip size="small" color={label === '熟词' ? 'success' : 'primary'} label={label} />
-                    ) : null}
-                  </Stack>
+                  <WordCardHead word={w.word} phonetic={w.phonetic} mark={w.mark} />
                   <Typography variant="body2" color={w.withheld ? 'text.secondary' : 'text.primary'} sx={{ mt: 0.5 }}>
                     {line}
                   </Typography>

@@ -5,7 +5,6 @@ import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
@@ -23,8 +22,9 @@ import { RetryAlert } from '../../components/retry-alert.tsx';
 import { FlashStartButton } from '../flash/flash-start-button.tsx';
 import { bookWordsQuery, useMergeBook } from './queries.ts';
 import { WordActions } from './word-actions.tsx';
+import { WordCardHead, withheldWordLine } from './word-card-head.tsx';
 import { SpeakButton } from './word-detail.tsx';
-import { bookPercent, markLabel } from './word-logic.ts';
+import { bookPercent } from './word-logic.ts';
 
 export const bookPageSize = 50;
 
@@ -119,26 +119,13 @@ export function WordbookPage() {
             sx={{ m: 0, p: 0, listStyle: 'none', opacity: data.isPlaceholderData ? 0.6 : 1 }}
           >
             {data.data.words.map((w) => {
-              const label = markLabel(w.mark);
               const lines = w.translation.split('\n').filter(Boolean).slice(0, 2);
               return (
                 <Paper component="li" variant="outlined" key={w.word} sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 2 }}>
-                  <Stack direction="row" sx={{ alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.25 }}>
-                    <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.15rem' }} lang="en">
-                      {w.word}
-                    </Typography>
-                    {w.phonetic ? (
-                      <Typography variant="body2" color="text.secondary">
-                        /{w.phonetic}/
-                      </Typography>
-                    ) : null}
-                    {label ? (
-                      <Chip size="small" color={label === '熟词' ? 'success' : 'primary'} label={label} />
-                    ) : null}
-                  </Stack>
+                  <WordCardHead word={w.word} phonetic={w.phonetic} mark={w.mark} />
                   {w.withheld ? (
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                      考试进行中：这个单词是本场考试单词题的答案，交卷后才能查看释义。
+                      {withheldWordLine}
                     </Typography>
                   ) : (
                     lines.map((line, i) => (
