@@ -40,6 +40,9 @@ import { registerFlashRoutes } from './modules/flash/flash.routes.ts';
 import { createFlashService } from './modules/flash/flash.service.ts';
 import { createMailLinks } from './modules/mail/mail.links.ts';
 import { createMailRepo } from './modules/mail/mail.repo.ts';
+import { createLessonLinks } from './modules/lesson/lesson.links.ts';
+import { registerLessonMedia, registerLessonRoutes } from './modules/lesson/lesson.routes.ts';
+import { createLessonService } from './modules/lesson/lesson.service.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
@@ -501,6 +504,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Uploaded images (ADR 0036): /api/upload/image and the public-by-link /media/images/<id>.
   const storage = deps.storage ?? localStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'gre-media-')));
   registerMediaRoutes(app, register, createMedia({ db, clock, storage }));
+  // Lessons (issue 19, ADR 0039): the catalogue and player's calls, uploads packaged to HLS by a job,
+  // and the media under /media/lessons/ behind signed, expiring addresses.
+  const lessonLinks = createLessonLinks(deps.secret, clock);
+  const lessons = createLessonService({
+    db,
+    clock,
+    storage,
+    links: lessonLinks,
+    quotas: () => (quotas ??= loadQuotas(db)),
+    log: app.log,
+  });
+  if (deps.jobs) await lessons.startWorkers(deps.jobs);
+  registerLessonRoutes(register, lessons);
+  registerLessonMedia(app, storage, lessonLinks);
   // The staff export (/export): CSV of users, orders, exam results through a signed one-minute address.
   registerExportRoutes(app, register, createExport({ db, clock, secret: deps.secret }));
 

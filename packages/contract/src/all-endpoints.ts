@@ -9,6 +9,7 @@ import * as essay from './endpoints/essay.ts';
 import * as exam from './endpoints/exam.ts';
 import * as dataExport from './endpoints/export.ts';
 import * as flash from './endpoints/flash.ts';
+import * as lesson from './endpoints/lesson.ts';
 import * as mail from './endpoints/mail.ts';
 import * as pay from './endpoints/pay.ts';
 import * as permission from './endpoints/permission.ts';
@@ -43,6 +44,7 @@ export const endpointModules = {
   dataExport,
   contentSync,
   upload,
+  lesson,
 } as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>
