@@ -147,14 +147,16 @@ function run(cmd: string, args: string[]) {
 const colors = { verbal: '0x1f3b5c', quant: '0x1d4d3f', strategy: '0x4a2c55' } as const;
 
 /** One slide as a short clip: the drawn slide held for the length of its narration. */
-function slideClip(work: string, lesson: LessonSource, slide: Slide, index: number): string {
+function slideClip(work: string, lesson: LessonSource, slide: Slide, index: number): { file: string; seconds: number } {
   const base = path.join(work, `${lesson.id}-${index}`);
   fs.writeFileSync(`${base}.heading.txt`, slide.heading);
   fs.writeFileSync(`${base}.lines.txt`, slide.lines.join('\n'));
   fs.writeFileSync(`${base}.title.txt`, `${lesson.title}  ·  ${index + 1}/${lesson.slides.length}`);
   run('espeak-ng', ['-v', 'cmn', '-s', '165', '-w', `${base}.wav`, slide.say]);
   // The narration's length plus a short pause (-shortest overshoots by seconds at a low frame rate).
-  const spoken = Number(run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', `${base}.wav`]));
+  const spoken = Number(
+    run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', `${base}.wav`]),
+  );
   const seconds = (spoken + 0.8).toFixed(2);
   const drawn = [
     `drawtext=fontfile=${font}:textfile=${base}.title.txt:fontsize=26:fontcolor=0xd0d8e0:x=60:y=50`,
@@ -193,7 +195,34 @@ function slideClip(work: string, lesson: LessonSource, slide: Slide, index: numb
     '1',
     `${base}.mp4`,
   ]);
-  return `${base}.mp4`;
+  return { file: `${base}.mp4`, seconds: Number(seconds) };
+}
+
+const vttTime = (t: number) => {
+  const ms = Math.round(t * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor(ms / 60_000) % 60;
+  const s = (ms / 1000) % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${s.toFixed(3).padStart(6, '0')}`;
+};
+
+/** Chinese captions: each slide's narration, split at its sentences, over the slide's time. */
+function captions(lesson: LessonSource, lengths: number[]): string {
+  const cues: string[] = ['WEBVTT', ''];
+  let at = 0;
+  lesson.slides.forEach((slide, i) => {
+    const length = lengths[i] ?? 0;
+    const sentences = slide.say.split(/(?<=[。！？])/).filter((x) => x.trim());
+    const total = sentences.reduce((n, x) => n + x.length, 0);
+    let from = at;
+    for (const sentence of sentences) {
+      const to = from + ((length - 0.8) * sentence.length) / total;
+      cues.push(`${vttTime(from)} --> ${vttTime(to)}`, sentence.trim(), '');
+      from = to;
+    }
+    at += length;
+  });
+  return cues.join('\n');
 }
 
 async function main() {
@@ -203,14 +232,39 @@ async function main() {
     for (const [sort, lesson] of lessons.entries()) {
       const clips = lesson.slides.map((s, i) => slideClip(work, lesson, s, i));
       const list = path.join(work, `${lesson.id}.txt`);
-      fs.writeFileSync(list, clips.map((c) => `file '${c}'`).join('\n'));
+      fs.writeFileSync(list, clips.map((c) => `file '${c.file}'`).join('\n'));
       const joined = path.join(work, `${lesson.id}.mp4`);
-      run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', joined]);
+      run('ffmpeg', [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        list,
+        '-c',
+        'copy',
+        joined,
+      ]);
       const out = path.join(outRoot, lesson.id);
       fs.rmSync(out, { recursive: true, force: true });
       const packaged = await packageHls(joined, out, { slides: true });
+      fs.writeFileSync(
+        path.join(out, 'captions.vtt'),
+        captions(
+          lesson,
+          clips.map((c) => c.seconds),
+        ),
+      );
+      packaged.files.push('captions.vtt');
+      packaged.files.sort();
       const bytes = packaged.files.reduce((n, f) => n + fs.statSync(path.join(out, f)).size, 0);
-      console.log(`${lesson.id}: ${packaged.durationS.toFixed(1)} s, ${packaged.files.length} 个文件, ${(bytes / 1024).toFixed(0)} KB`);
+      console.log(
+        `${lesson.id}: ${packaged.durationS.toFixed(1)} s, ${packaged.files.length} 个文件, ${(bytes / 1024).toFixed(0)} KB`,
+      );
       const { slides: _slides, ...meta } = lesson;
       index.push({ ...meta, sort, duration_s: Math.round(packaged.durationS * 10) / 10, files: packaged.files });
     }

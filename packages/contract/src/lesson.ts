@@ -59,6 +59,8 @@ export type Lesson = z.infer<typeof lessonSchema>;
 export const lessonPlaySchema = lessonSchema.extend({
   master_url: z.string(),
   poster_url: z.string(),
+  /** Chinese captions (WebVTT) when the lesson has them (the shipped lessons: their narration). */
+  captions_url: z.string().nullable(),
   /** When the addresses stop working (ms since epoch); the player asks again after. */
   expires_at: z.number().int(),
 });

@@ -77,7 +77,12 @@ export const uploadLesson = endpoint({
     topic: lessonTopicSchema,
     kinds: z
       .string({ error: '请选择对应题型' })
-      .transform((s) => s.split(',').map((k) => k.trim()).filter(Boolean))
+      .transform((s) =>
+        s
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
+      )
       .pipe(
         z
           .array(questionKindSchema, { error: '题型不正确' })

@@ -123,8 +123,11 @@ export async function packageHls(
   // A video without sound still gets a (silent) audio track: every rendition has the same layout.
   if (!info.hasAudio) args.push('-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono');
   const audio = info.hasAudio ? '0:a:0' : '1:a:0';
-  args.push('-filter_complex', `[0:v:0]split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')};${split}`);
-  renditions.forEach((_, i) => args.push('-map', `[v${i}]`, '-map', audio));
+  args.push(
+    '-filter_complex',
+    `[0:v:0]split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')};${split}`,
+  );
+  for (const [i] of renditions.entries()) args.push('-map', `[v${i}]`, '-map', audio);
   args.push('-c:v', 'libx264', '-profile:v', 'main', '-preset', opts.slides ? 'medium' : 'veryfast');
   args.push('-force_key_frames', `expr:gte(t,n_forced*${segmentSeconds})`, '-sc_threshold', '0');
   renditions.forEach((r, i) => {
@@ -191,7 +194,8 @@ export async function packageHls(
     ],
     { timeoutMs: 60_000 },
   );
-  if (poster.code !== 0) throw new PackagingError('无法从视频中截取封面，请检查文件后重新上传', poster.stderr.slice(-1000));
+  if (poster.code !== 0)
+    throw new PackagingError('无法从视频中截取封面，请检查文件后重新上传', poster.stderr.slice(-1000));
   opts.onProgress?.(100);
   return { durationS: info.durationS, files: await listFiles(outDir) };
 }
@@ -213,4 +217,6 @@ export const contentTypeOf = (file: string) =>
       ? 'video/mp2t'
       : file.endsWith('.jpg')
         ? 'image/jpeg'
-        : 'application/octet-stream';
+        : file.endsWith('.vtt')
+          ? 'text/vtt; charset=utf-8'
+          : 'application/octet-stream';

@@ -19,7 +19,8 @@ export function registerLessonRoutes(register: Register, lessons: LessonService)
 }
 
 /** The files a lesson has: the master playlist, the poster, and each rendition's playlist and segments. */
-const mediaPath = /^lessons\/[a-z0-9][a-z0-9-]{0,63}\/(?:master\.m3u8|poster\.jpg|v[0-9a-z]{1,8}\/(?:index\.m3u8|s\d{3,5}\.ts))$/;
+const mediaPath =
+  /^lessons\/[a-z0-9][a-z0-9-]{0,63}\/(?:master\.m3u8|poster\.jpg|captions\.vtt|v[0-9a-z]{1,8}\/(?:index\.m3u8|s\d{3,5}\.ts))$/;
 
 const refuse = (reply: FastifyReply, status: number, text: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);

@@ -40,7 +40,11 @@ export async function seedLessons(deps: { db: Db; clock: Clock; storage: MediaSt
     if (!complete) {
       const ordered = [...l.files.filter((f) => f !== 'master.m3u8'), 'master.m3u8'];
       for (const f of ordered)
-        await deps.storage.put(lessonKey(l.id, f), await fs.promises.readFile(path.join(deps.dir, l.id, f)), contentTypeOf(f));
+        await deps.storage.put(
+          lessonKey(l.id, f),
+          await fs.promises.readFile(path.join(deps.dir, l.id, f)),
+          contentTypeOf(f),
+        );
       written++;
     }
     const now = deps.clock.now();
@@ -63,7 +67,18 @@ export async function seedLessons(deps: { db: Db; clock: Clock; storage: MediaSt
       })
       .onConflictDoUpdate({
         target: lessons.id,
-        set: excluded('title', 'summary', 'topic', 'kinds', 'free', 'status', 'progress', 'durationS', 'builtin', 'sort'),
+        set: excluded(
+          'title',
+          'summary',
+          'topic',
+          'kinds',
+          'free',
+          'status',
+          'progress',
+          'durationS',
+          'builtin',
+          'sort',
+        ),
       });
   }
   return written;

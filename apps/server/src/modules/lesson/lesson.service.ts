@@ -42,6 +42,7 @@ export const lessonKey = (id: string, file: string) => `lessons/${id}/${file}`;
 
 const masterFile = 'master.m3u8';
 const posterFile = 'poster.jpg';
+const captionsFile = 'captions.vtt';
 
 interface Logger {
   error(obj: object, msg: string): void;
@@ -99,8 +100,7 @@ export function createLessonService(deps: {
     if (!row) throw errors.notFound('课程不存在或已删除');
     if (row.status === 'packaging') throw errors.busy('这节课的视频正在处理中，请稍后再来观看');
     if (row.status !== 'ready') throw errors.notFound('这节课的视频处理失败，暂时无法观看');
-    if (!(await mayWatch(row, ctx)))
-      throw new AppError('limit', { show: '这是会员课程，开通 VIP 会员后即可观看' });
+    if (!(await mayWatch(row, ctx))) throw new AppError('limit', { show: '这是会员课程，开通 VIP 会员后即可观看' });
     return row;
   }
 
@@ -168,7 +168,10 @@ export function createLessonService(deps: {
     async list(ctx: AuthedContext): Promise<{ lessons: Lesson[] }> {
       const [rows, progress, quotas] = await Promise.all([
         db.select().from(lessons).where(eq(lessons.status, 'ready')).orderBy(asc(lessons.topic), asc(lessons.sort)),
-        db.select().from(lessonProgress).where(eq(lessonProgress.userId, Number(ctx.caller.userId))),
+        db
+          .select()
+          .from(lessonProgress)
+          .where(eq(lessonProgress.userId, Number(ctx.caller.userId))),
         deps.quotas(),
       ]);
       const member = isStaff(ctx.caller) || (quotas.get(ctx.caller.roleKind)?.lessons ?? false);
@@ -183,10 +186,12 @@ export function createLessonService(deps: {
         .from(lessonProgress)
         .where(and(eq(lessonProgress.userId, Number(ctx.caller.userId)), eq(lessonProgress.lessonId, id)));
       const expiresAt = links.expiry();
+      const captioned = await storage.exists(lessonKey(id, captionsFile));
       return {
         ...toLesson(row, false, p),
         master_url: links.url(ctx.caller.userId, lessonKey(id, masterFile), expiresAt),
         poster_url: links.url(ctx.caller.userId, lessonKey(id, posterFile), expiresAt),
+        captions_url: captioned ? links.url(ctx.caller.userId, lessonKey(id, captionsFile), expiresAt) : null,
         expires_at: expiresAt * 1000,
       };
     },
@@ -199,7 +204,13 @@ export function createLessonService(deps: {
       const now = clock.now();
       const [saved] = await db
         .insert(lessonProgress)
-        .values({ userId: Number(ctx.caller.userId), lessonId: b.id, positionS: position, watched: reachedEnd, updatedAt: now })
+        .values({
+          userId: Number(ctx.caller.userId),
+          lessonId: b.id,
+          positionS: position,
+          watched: reachedEnd,
+          updatedAt: now,
+        })
         .onConflictDoUpdate({
           target: [lessonProgress.userId, lessonProgress.lessonId],
           set: { positionS: position, watched: sql`${lessonProgress.watched} or ${reachedEnd}`, updatedAt: now },
@@ -209,7 +220,10 @@ export function createLessonService(deps: {
     },
 
     async manageList(): Promise<{ lessons: ManagedLesson[] }> {
-      const rows = await db.select().from(lessons).orderBy(asc(lessons.topic), asc(lessons.sort), asc(lessons.createdAt));
+      const rows = await db
+        .select()
+        .from(lessons)
+        .orderBy(asc(lessons.topic), asc(lessons.sort), asc(lessons.createdAt));
       return { lessons: rows.map(toManaged) };
     },
 
@@ -273,8 +287,8 @@ export function createLessonService(deps: {
 /** The files of a packaged lesson, read from its master playlist (a storage has no listing here). */
 async function storedFiles(storage: MediaStorage, id: string): Promise<string[]> {
   const text = await readText(storage, lessonKey(id, masterFile));
-  if (text === null) return [posterFile];
-  const files = [masterFile, posterFile];
+  if (text === null) return [posterFile, captionsFile];
+  const files = [masterFile, posterFile, captionsFile];
   for (const variant of playlistUris(text)) {
     files.push(variant);
     const inner = await readText(storage, lessonKey(id, variant));

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as lessonEp from '@gre/contract/endpoints/lesson';
-import type { ManagedLesson } from '@gre/contract/lesson';
+import type { LessonPlay, ManagedLesson } from '@gre/contract/lesson';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.ts';
@@ -56,22 +56,27 @@ describe.each(testDbKinds())('lessons on %s', (kind) => {
   it('lists the shipped lessons by topic with what each role may watch', async () => {
     const asTrial = await t.call(lessonEp.listLessons, {}, { token: trial });
     expect(asTrial.body.ok).toBe(true);
-    const list = asTrial.body.data.lessons as { id: string; locked: boolean; free: boolean; duration_s: number }[];
+    const list = (asTrial.body.data?.lessons ?? []) as {
+      id: string;
+      locked: boolean;
+      free: boolean;
+      duration_s: number;
+    }[];
     expect(list.map((l) => l.id).sort()).toEqual(['pacing', 'qc-strategies', 'se-pairs', 'tc-blank-logic']);
     for (const l of list) {
       expect(l.locked).toBe(!l.free);
       expect(l.duration_s).toBeGreaterThan(30);
     }
     const asVip = await t.call(lessonEp.listLessons, {}, { token: vip });
-    expect(asVip.body.data.lessons.every((l: { locked: boolean }) => !l.locked)).toBe(true);
+    expect(asVip.body.data?.lessons.every((l: { locked: boolean }) => !l.locked)).toBe(true);
   });
 
   it('refuses a member lesson to a role without the lessons right, in Chinese', async () => {
     for (const token of [trial, member]) {
       const res = await t.call(lessonEp.getLesson, { id: 'se-pairs' }, { token });
       expect(res.body.ok).toBe(false);
-      expect(res.body.err_data.kind).toBe('limit');
-      expect(res.body.err_data.show).toContain('会员课程');
+      expect(res.body.err_data?.kind).toBe('limit');
+      expect(res.body.err_data?.show).toContain('会员课程');
     }
   });
 
@@ -83,14 +88,14 @@ describe.each(testDbKinds())('lessons on %s', (kind) => {
     const anonymous = await t.call(lessonEp.getLesson, { id: 'pacing' });
     expect(anonymous.status).toBe(401);
     const badPosition = await t.call(lessonEp.saveLessonProgress, { id: 'pacing', position_s: -3 }, { token: vip });
-    expect(badPosition.body.err_data.kind).toBe('invalid_param');
+    expect(badPosition.body.err_data?.kind).toBe('invalid_param');
     expect(await t.database.db.select().from(lessons).where(eq(lessons.id, 'no-such-lesson'))).toEqual([]);
   });
 
   it('serves signed playlists rewritten per request and segments with ranges', async () => {
     const opened = await t.call(lessonEp.getLesson, { id: 'se-pairs' }, { token: vip });
     expect(opened.body.ok).toBe(true);
-    const play = opened.body.data;
+    const play = opened.body.data as LessonPlay;
     const master = await get(play.master_url);
     expect(master.statusCode).toBe(200);
     expect(master.headers['content-type']).toContain('mpegurl');
@@ -121,7 +126,7 @@ describe.each(testDbKinds())('lessons on %s', (kind) => {
   });
 
   it('answers 403 in Chinese to a wrong, borrowed or expired signature', async () => {
-    const play = (await t.call(lessonEp.getLesson, { id: 'pacing' }, { token: trial })).body.data;
+    const play = (await t.call(lessonEp.getLesson, { id: 'pacing' }, { token: trial })).body.data as LessonPlay;
     const segment = (await get(play.master_url)).body.split('\n').find((l) => l.startsWith('/media/')) as string;
     const unsigned = segment.replace(/\?.*$/, '');
     const none = await get(unsigned);
@@ -146,20 +151,24 @@ describe.each(testDbKinds())('lessons on %s', (kind) => {
     const saved = await t.call(lessonEp.saveLessonProgress, { id: 'pacing', position_s: 17.5 }, { token: trial });
     expect(saved.body.data).toEqual({ position_s: 17.5, watched: false });
     const again = await t.call(lessonEp.getLesson, { id: 'pacing' }, { token: trial });
-    expect(again.body.data.position_s).toBe(17.5);
+    expect(again.body.data?.position_s).toBe(17.5);
     const other = await t.call(lessonEp.getLesson, { id: 'pacing' }, { token: vip });
-    expect(other.body.data.position_s).toBe(0);
-    const ended = await t.call(lessonEp.saveLessonProgress, { id: 'pacing', position_s: 2, ended: true }, { token: trial });
-    expect(ended.body.data.watched).toBe(true);
+    expect(other.body.data?.position_s).toBe(0);
+    const ended = await t.call(
+      lessonEp.saveLessonProgress,
+      { id: 'pacing', position_s: 2, ended: true },
+      { token: trial },
+    );
+    expect(ended.body.data?.watched).toBe(true);
     // Rewatching from the start keeps it watched.
     await t.call(lessonEp.saveLessonProgress, { id: 'pacing', position_s: 1 }, { token: trial });
     const list = await t.call(lessonEp.listLessons, {}, { token: trial });
-    expect(list.body.data.lessons.find((l: { id: string }) => l.id === 'pacing')).toMatchObject({
+    expect(list.body.data?.lessons.find((l: { id: string }) => l.id === 'pacing')).toMatchObject({
       watched: true,
       position_s: 1,
     });
     const locked = await t.call(lessonEp.saveLessonProgress, { id: 'se-pairs', position_s: 3 }, { token: trial });
-    expect(locked.body.err_data.kind).toBe('limit');
+    expect(locked.body.err_data?.kind).toBe('limit');
   });
 
   it('says a lesson still packaging is not ready yet', async () => {
@@ -178,7 +187,7 @@ describe.each(testDbKinds())('lessons on %s', (kind) => {
     const res = await t.call(lessonEp.getLesson, { id: 'still-packing' }, { token: vip });
     expect(res.body.err_data).toMatchObject({ kind: 'busy', show: '这节课的视频正在处理中，请稍后再来观看' });
     const list = await t.call(lessonEp.listLessons, {}, { token: vip });
-    expect(list.body.data.lessons.some((l: { id: string }) => l.id === 'still-packing')).toBe(false);
+    expect(list.body.data?.lessons.some((l: { id: string }) => l.id === 'still-packing')).toBe(false);
     await t.database.db.delete(lessons).where(eq(lessons.id, 'still-packing'));
   });
 
@@ -222,13 +231,13 @@ describe.each(testDbKinds())('lessons on %s', (kind) => {
     expect(await rowsNow()).toBe(before);
     expect(filesIn(t.mediaDir)).toHaveLength(filesBefore);
     const asVip = await t.call(lessonEp.manageLessons, {}, { token: vip });
-    expect(asVip.body.err_data.kind).toBe('forbidden');
+    expect(asVip.body.err_data?.kind).toBe('forbidden');
   });
 
   const waitFor = async (id: string): Promise<ManagedLesson> => {
     for (let i = 0; i < 240; i++) {
       const res = await t.call(lessonEp.manageLessons, {}, { token: admin });
-      const found = (res.body.data.lessons as ManagedLesson[]).find((l) => l.id === id);
+      const found = ((res.body.data?.lessons ?? []) as ManagedLesson[]).find((l) => l.id === id);
       if (found && found.status !== 'packaging') return found;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -247,20 +256,36 @@ describe.each(testDbKinds())('lessons on %s', (kind) => {
         ...['-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clip],
       ]);
       expect(made.status).toBe(0);
-      const res = await upload({ data: fs.readFileSync(clip), filename: '我的课.bin', type: 'application/octet-stream' });
+      const res = await upload({
+        data: fs.readFileSync(clip),
+        filename: '我的课.bin',
+        type: 'application/octet-stream',
+      });
       fs.rmSync(dir, { recursive: true, force: true });
       expect(res.ok).toBe(true);
-      expect(res.data).toMatchObject({ status: 'packaging', title: '测试课程', kinds: ['qc', 'ps_single'], free: true });
+      expect(res.data).toMatchObject({
+        status: 'packaging',
+        title: '测试课程',
+        kinds: ['qc', 'ps_single'],
+        free: true,
+      });
       const done = await waitFor(res.data.id);
       expect(done).toMatchObject({ status: 'ready', progress: 100, failure: null });
       expect(done.duration_s).toBeCloseTo(3, 0);
       const stored = filesIn(path.join(t.mediaDir, 'lessons', res.data.id)).sort();
       expect(stored).toEqual(
-        expect.arrayContaining(['master.m3u8', 'poster.jpg', 'v360p/index.m3u8', 'v360p/s000.ts', 'v720p/index.m3u8', 'v720p/s000.ts']),
+        expect.arrayContaining([
+          'master.m3u8',
+          'poster.jpg',
+          'v360p/index.m3u8',
+          'v360p/s000.ts',
+          'v720p/index.m3u8',
+          'v720p/s000.ts',
+        ]),
       );
       // The source is gone once packaged.
       expect(filesIn(path.join(t.mediaDir, 'lesson-sources'))).toEqual([]);
-      const play = (await t.call(lessonEp.getLesson, { id: res.data.id }, { token: trial })).body.data;
+      const play = (await t.call(lessonEp.getLesson, { id: res.data.id }, { token: trial })).body.data as LessonPlay;
       const master = await get(play.master_url);
       // The 4:3 clip keeps its shape: 360 and 720 lines high.
       expect(master.body).toContain('RESOLUTION=480x360');
@@ -289,10 +314,12 @@ describe.each(testDbKinds())('lessons on %s', (kind) => {
       expect(filesIn(path.join(t.mediaDir, 'lessons', res.data.id))).toEqual([]);
       expect(filesIn(path.join(t.mediaDir, 'lesson-sources'))).toEqual([]);
       const play = await t.call(lessonEp.getLesson, { id: res.data.id }, { token: vip });
-      expect(play.body.err_data.show).toBe('这节课的视频处理失败，暂时无法观看');
+      expect(play.body.err_data?.show).toBe('这节课的视频处理失败，暂时无法观看');
       const builtin = await t.call(lessonEp.deleteLesson, { id: 'pacing' }, { token: admin });
       expect(builtin.body.err_data).toMatchObject({ kind: 'conflict', show: '内置演示课程不能删除' });
-      expect((await t.call(lessonEp.deleteLesson, { id: res.data.id }, { token: admin })).body.data.deleted).toBe(true);
+      expect((await t.call(lessonEp.deleteLesson, { id: res.data.id }, { token: admin })).body.data?.deleted).toBe(
+        true,
+      );
     },
     180_000,
   );

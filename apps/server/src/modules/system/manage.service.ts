@@ -93,7 +93,14 @@ export function createManage(deps: {
     },
 
     /** One role's visibilities and quotas, both rows locked, written and audited together. */
-    async setRoleRights(b: { role_kind: 1 | 2 | 3 | 4; visibilities: string[]; quota: Omit<RoleQuota, 'lessons'> & { lessons?: boolean } }, ctx: AuthedContext) {
+    async setRoleRights(
+      b: {
+        role_kind: 1 | 2 | 3 | 4;
+        visibilities: string[];
+        quota: Omit<RoleQuota, 'lessons'> & { lessons?: boolean };
+      },
+      ctx: AuthedContext,
+    ) {
       const now = clock.now();
       const kind = b.role_kind;
       await db.transaction(async (tx) => {
