@@ -200,6 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // Lessons (ADR 0039): hls.js plays through a MediaSource object's blob: address.
+        mediaSrc: ["'self'", 'blob:'],
       },
     },
   });
