@@ -75,7 +75,10 @@ test('a member watches a lesson, leaves and comes back at the same position; a t
   await page.getByRole('link', { name: '课程目录' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '课程' })).toBeVisible();
   await page.reload();
-  await page.getByRole('region', { name: topic }).getByRole('link', { name: new RegExp(title) }).click();
+  await page
+    .getByRole('region', { name: topic })
+    .getByRole('link', { name: new RegExp(title) })
+    .click();
   await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(pausedAt - 1);
   expect(Math.abs((await currentTime(page)) - pausedAt)).toBeLessThan(1.5);
   await shot(page, project, 'back');

@@ -17,9 +17,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type LoaderFunctionArgs, Link as RouterLink, useParams } from 'react-router';
+import { openDialog } from '../../app/app-store.ts';
 import { exerciseListHref, paths } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
-import { errorText } from '../../lib/api-client.ts';
+import { ApiError, errorText } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { formatDuration } from './lesson-format.ts';
 import { lessonQuery, lessonsQuery, saveProgress } from './queries.ts';
@@ -45,9 +46,10 @@ function LessonPlayer({ lesson }: { lesson: LessonPlay }) {
     let destroy = () => {};
     const start = startAt(lesson);
     let lastSaved = start;
-    const save = (ended = false, keepalive = false) => {
+    /** `always`: pause, seek, end, leaving; the timer only saves a position that moved. */
+    const save = (ended = false, keepalive = false, always = true) => {
       const pos = video.currentTime;
-      if (!ended && Math.abs(pos - lastSaved) < 0.5) return;
+      if (!always && Math.abs(pos - lastSaved) < 0.5) return;
       lastSaved = pos;
       saveProgress(lesson.id, pos, ended, keepalive).catch(() => {});
     };
@@ -84,7 +86,7 @@ function LessonPlayer({ lesson }: { lesson: LessonPlay }) {
       }
     })();
     const timer = setInterval(() => {
-      if (!video.paused) save();
+      if (!video.paused) save(false, false, false);
     }, 5000);
     const onPause = () => save();
     const onSeeked = () => save();
@@ -111,7 +113,8 @@ function LessonPlayer({ lesson }: { lesson: LessonPlay }) {
     };
   }, [lesson]);
   return (
-    <Box>
+    // At most the height of the window below the header, so the controls are never under the fold.
+    <Box sx={{ width: '100%', maxWidth: 'min(100%, calc((100dvh - 240px) * 16 / 9))', minWidth: { md: 640 } }}>
       <Box
         sx={{
           position: 'relative',
@@ -165,7 +168,20 @@ export function Component() {
         <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
           课程
         </Typography>
-        <Alert severity="warning">{errorText(q.error, '课程加载失败，请稍后刷新')}</Alert>
+        <Alert
+          severity="warning"
+          action={
+            q.error instanceof ApiError &&
+            q.error.failure.type === 'api' &&
+            q.error.failure.errData.kind === 'limit' ? (
+              <Button color="inherit" size="small" onClick={() => openDialog({ name: 'vip', message: '' })}>
+                开通会员
+              </Button>
+            ) : undefined
+          }
+        >
+          {errorText(q.error, '课程加载失败，请稍后刷新')}
+        </Alert>
       </Stack>
     );
   const lesson = q.data;
