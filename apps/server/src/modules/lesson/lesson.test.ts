@@ -17,7 +17,6 @@ import { lessons } from '../../db/schema/lesson.ts';
 import { localStorage } from '../../platform/storage.ts';
 import { registerUser, staffUser, userWithRole } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
-import { multipartBody } from '../media/upload.test.ts';
 import { ffmpegAvailable } from './lesson.package.ts';
 import { seedLessons } from './lesson.seed.ts';
 
@@ -25,6 +24,19 @@ const shipped = path.join(repoRoot, 'content/lessons');
 const hasFfmpeg = await ffmpegAvailable();
 /** On CI ffmpeg is installed (.ci/run); a machine without it runs the packaging tests only there. */
 const packagingTests = hasFfmpeg || process.env.CI === 'true';
+
+/** A multipart/form-data body as a browser's FormData sends it (own copy: importing upload.test.ts would run its tests here). */
+function multipartBody(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
+  const boundary = `----gre${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`;
+    chunks.push(Buffer.from(head), Buffer.from(p.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 function filesIn(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
