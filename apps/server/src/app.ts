@@ -47,6 +47,9 @@ import { createExport } from './modules/export/export.service.ts';
 import { createFlashRepo } from './modules/flash/flash.repo.ts';
 import { registerFlashRoutes } from './modules/flash/flash.routes.ts';
 import { createFlashService } from './modules/flash/flash.service.ts';
+import { createLessonLinks } from './modules/lesson/lesson.links.ts';
+import { registerLessonMedia, registerLessonRoutes } from './modules/lesson/lesson.routes.ts';
+import { createLessonService } from './modules/lesson/lesson.service.ts';
 import { createMailLinks } from './modules/mail/mail.links.ts';
 import { createMailRepo } from './modules/mail/mail.repo.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
@@ -206,6 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // Lessons (ADR 0039): hls.js plays through a MediaSource object's blob: address.
+        mediaSrc: ["'self'", 'blob:'],
       },
     },
   });
@@ -528,6 +533,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Uploaded images (ADR 0036): /api/upload/image and the public-by-link /media/images/<id>.
   const storage = deps.storage ?? localStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'gre-media-')));
   registerMediaRoutes(app, register, createMedia({ db, clock, storage }));
+  // Lessons (issue 19, ADR 0039): the catalogue and player's calls, uploads packaged to HLS by a job,
+  // and the media under /media/lessons/ behind signed, expiring addresses.
+  const lessonLinks = createLessonLinks(deps.secret, clock);
+  const lessons = createLessonService({
+    db,
+    clock,
+    storage,
+    links: lessonLinks,
+    quotas: () => (quotas ??= loadQuotas(db)),
+    log: app.log,
+  });
+  if (deps.jobs) await lessons.startWorkers(deps.jobs);
+  registerLessonRoutes(register, lessons);
+  registerLessonMedia(app, storage, lessonLinks);
   // The staff export (/export): CSV of users, orders, exam results through a signed one-minute address.
   registerExportRoutes(app, register, createExport({ db, clock, secret: deps.secret }));
   // Study materials (/download, ADR 0040): PDFs made once per content version, kept in the storage.

@@ -103,6 +103,13 @@ const storage = await (async () => {
   return s3;
 })();
 lap('storage');
+// The demo lessons shipped in content/lessons (ADR 0039), copied into the storage where missing.
+{
+  const { seedLessons } = await import('./modules/lesson/lesson.seed.ts');
+  const copied = await seedLessons({ db: database.db, clock, storage, dir: path.join(config.CONTENT_DIR, 'lessons') });
+  if (copied) log.info({ lessons: copied }, 'demo lessons copied into the media storage');
+}
+lap('lessons');
 
 const outbox = createDevOutbox(config.DATA_DIR, log);
 let redis: import('ioredis').Redis | undefined;

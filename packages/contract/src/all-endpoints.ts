@@ -11,6 +11,7 @@ import * as essay from './endpoints/essay.ts';
 import * as exam from './endpoints/exam.ts';
 import * as dataExport from './endpoints/export.ts';
 import * as flash from './endpoints/flash.ts';
+import * as lesson from './endpoints/lesson.ts';
 import * as mail from './endpoints/mail.ts';
 import * as pay from './endpoints/pay.ts';
 import * as permission from './endpoints/permission.ts';
@@ -47,6 +48,7 @@ export const endpointModules = {
   upload,
   download,
   archive,
+  lesson,
 } as const;
 
 const isEndpoint = (v: unknown): v is Endpoint =>

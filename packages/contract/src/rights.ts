@@ -25,6 +25,8 @@ export const roleQuotaSchema = z.object({
   /** Custom exams (自选组卷, create_exam) per China day and in all; -1 = unlimited (ADR 0034). */
   tailors_per_day: count.default(-1),
   tailors_total: count.default(-1),
+  /** May watch the member lessons (ADR 0039); free lessons are open to every logged-in user. */
+  lessons: z.boolean().default(true),
 });
 export type RoleQuota = z.infer<typeof roleQuotaSchema>;
 
@@ -76,6 +78,8 @@ export interface RightsLines {
   flash: string;
   /** 自选组卷: custom exams per day or in all. */
   tailor: string;
+  /** 课程视频: free lessons only, or all. */
+  lessons: string;
   visibility: string;
 }
 
@@ -99,6 +103,7 @@ export function rightsLines(r: RoleRights): RightsLines {
           ? '新词每张 1 闪卡币'
           : `每天 ${q.flash_new_per_day} 个新词，超出每张 1 闪卡币`,
     tailor: limitText(q.tailors_per_day, q.tailors_total, '次'),
+    lessons: q.lessons ? '全部课程' : '仅免费课程',
     visibility: tiers.length ? tiers.join(' + ') : '无',
   };
 }

@@ -25,6 +25,10 @@ export interface MediaStorage {
   /** Removes the file; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The stored size in bytes, or null when nothing is stored under `key`. */
+  size(key: string): Promise<number | null>;
+  /** Bytes `start`..`end` (inclusive) as a stream (HTTP ranges: lesson segments, ADR 0039). */
+  getRange(key: string, start: number, end: number): Promise<Readable | null>;
 }
 
 /** Folders and names of letters, digits and dashes, one extension: nothing can leave the root. */
@@ -67,6 +71,19 @@ export function localStorage(root: string): MediaStorage {
         (s) => s.isFile(),
         () => false,
       );
+    },
+    async size(key) {
+      return fs.promises.stat(file(key)).then(
+        (s) => (s.isFile() ? s.size : null),
+        () => null,
+      );
+    },
+    async getRange(key, start, end) {
+      const handle = await fs.promises.open(file(key), 'r').catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      });
+      return handle ? handle.createReadStream({ start, end }) : null;
     },
   };
 }
@@ -129,6 +146,24 @@ export function s3Storage(s: S3Settings): S3Storage {
         return true;
       } catch (err) {
         if (notFound(err)) return false;
+        throw err;
+      }
+    },
+    async size(key) {
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket, Key: Key(key) }));
+        return out.ContentLength ?? 0;
+      } catch (err) {
+        if (notFound(err)) return null;
+        throw err;
+      }
+    },
+    async getRange(key, start, end) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: Key(key), Range: `bytes=${start}-${end}` }));
+        return out.Body ? (out.Body as Readable) : Readable.from([]);
+      } catch (err) {
+        if (notFound(err)) return null;
         throw err;
       }
     },

@@ -8,6 +8,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import OndemandVideoOutlined from '@mui/icons-material/OndemandVideoOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
@@ -39,6 +40,8 @@ export const paths = {
   unsubscribe: '/unsubscribe',
   webManage: '/web_manage',
   manageNotices: '/web_manage/notices',
+  manageLessons: '/web_manage/lessons',
+  video: '/video',
   operate: '/operate',
   teach: '/teach',
   reviewComments: '/review_comments',
@@ -75,6 +78,11 @@ export const cardsHref = '/personal/card';
 
 export function flashHref(flashId: string): string {
   return `${paths.flash}/${encodeURIComponent(flashId)}`;
+}
+
+/** A lesson: `/video/{videoID}` (ADR 0039). */
+export function videoHref(videoId: string): string {
+  return `${paths.video}/${encodeURIComponent(videoId)}`;
 }
 
 /** A word book: `/wordbook/{bookID}`. */
@@ -141,6 +149,7 @@ export const navItems: readonly NavItem[] = [
   { key: 'exercise', label: '练习', href: paths.exerciseList, icon: MenuBookOutlined },
   { key: 'simulate', label: '模考', href: paths.simulate, icon: AssignmentOutlined },
   { key: 'idea', label: '作文', href: paths.idea, icon: EditNoteOutlined },
+  { key: 'video', label: '课程', href: paths.video, icon: OndemandVideoOutlined },
   { key: 'word', label: '单词', href: paths.word, icon: TranslateOutlined, alsoMatches: [paths.wordbook, paths.flash] },
   { key: 'search', label: '搜索', href: paths.search, icon: SearchOutlined },
   { key: 'record', label: '记录', href: paths.record, icon: HistoryOutlined },

@@ -24,6 +24,7 @@ export function createAppRouter() {
         { path: 'notice/:userID/:id/:token', lazy: () => import('../features/mail/public-notice-route.tsx') },
         { path: 'unsubscribe/:userID/:token', lazy: () => import('../features/mail/unsubscribe-route.tsx') },
         { path: 'web_manage/notices', lazy: () => import('../features/mail/notices-manage-route.tsx') },
+        { path: 'web_manage/lessons', lazy: () => import('../features/lesson/lessons-manage-route.tsx') },
         { path: 'operate', lazy: () => import('../features/operate/operate-route.tsx') },
         { path: 'web_manage', lazy: () => import('../features/manage/web-manage-route.tsx') },
         { path: 'teach', lazy: () => import('../features/teach/teach-route.tsx') },
@@ -65,6 +66,8 @@ export function createAppRouter() {
                 { path: 'word', lazy: () => import('../features/word/word-route.tsx') },
                 { path: 'wordbook/:bookID', lazy: () => import('../features/word/wordbook-route.tsx') },
                 { path: 'flash/:flashID', lazy: () => import('../features/flash/flash-route.tsx') },
+                { path: 'video', lazy: () => import('../features/lesson/lessons-route.tsx') },
+                { path: 'video/:videoID', lazy: () => import('../features/lesson/video-route.tsx') },
                 { path: 'exercise_list', lazy: () => import('../features/practice/exercise-list-route.tsx') },
                 { path: 'simulate', lazy: () => import('../features/practice/simulate-route.tsx') },
                 {

@@ -91,6 +91,8 @@ export const editableQuotaSchema = z
     flash_new_per_day: quotaCount('每日闪卡新词数'),
     tailors_per_day: quotaCount('每日自选组卷次数'),
     tailors_total: quotaCount('自选组卷总次数'),
+    /** Absent = unchanged (callers older than the lessons right). */
+    lessons: z.boolean({ error: '请选择是否可看全部课程' }).optional(),
   })
   .strict();
 

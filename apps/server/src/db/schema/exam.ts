@@ -117,6 +117,8 @@ export const roleQuotas = pgTable('role_quotas', {
   /** Custom exams (自选组卷) per China day and in all; -1 = unlimited (ADR 0034). */
   tailorsPerDay: integer().notNull().default(-1),
   tailorsTotal: integer().notNull().default(-1),
+  /** May watch the member lessons (ADR 0039); VIP and SVIP by default (migration). */
+  lessons: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
 });
 

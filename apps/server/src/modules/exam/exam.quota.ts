@@ -31,6 +31,8 @@ export interface Quota {
   /** Custom exams (自选组卷) per China day and in all (ADR 0034). */
   tailorsPerDay: number;
   tailorsTotal: number;
+  /** May watch the member lessons (ADR 0039); free ones are open to every account. */
+  lessons: boolean;
 }
 
 const unlimited = -1;
@@ -50,6 +52,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     flashNewPerDay: 0,
     tailorsPerDay: 0,
     tailorsTotal: 0,
+    lessons: false,
   },
   // A trial tastes everything within a total: practice of every kind, one mock of any kind (a full
   // mock included), two essay gradings (the mock's and one more). ADR 0021; migration 0006.
@@ -66,6 +69,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     flashNewPerDay: 20,
     tailorsPerDay: unlimited,
     tailorsTotal: 3,
+    lessons: false,
   },
   [RoleKind.FreeVIP]: {
     questionsPerDay: 100,
@@ -80,6 +84,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     flashNewPerDay: 30,
     tailorsPerDay: 5,
     tailorsTotal: unlimited,
+    lessons: false,
   },
   [RoleKind.VIP]: {
     questionsPerDay: 500,
@@ -94,6 +99,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     flashNewPerDay: 100,
     tailorsPerDay: 20,
     tailorsTotal: unlimited,
+    lessons: true,
   },
   [RoleKind.SVIP]: {
     questionsPerDay: unlimited,
@@ -108,6 +114,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     flashNewPerDay: 200,
     tailorsPerDay: unlimited,
     tailorsTotal: unlimited,
+    lessons: true,
   },
 };
 

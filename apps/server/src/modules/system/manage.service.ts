@@ -44,7 +44,7 @@ const toFlags = (u: UserRow): StaffFlags => ({
   is_teacher: u.isTeacher,
 });
 
-const toQuota = (q: RoleQuota): Quota => ({
+const toQuota = (q: Omit<RoleQuota, 'lessons'>): Omit<Quota, 'lessons'> => ({
   questionsPerDay: q.questions_per_day,
   questionsTotal: q.questions_total,
   mocksPerDay: q.mocks_per_day,
@@ -93,13 +93,23 @@ export function createManage(deps: {
     },
 
     /** One role's visibilities and quotas, both rows locked, written and audited together. */
-    async setRoleRights(b: { role_kind: 1 | 2 | 3 | 4; visibilities: string[]; quota: RoleQuota }, ctx: AuthedContext) {
+    async setRoleRights(
+      b: {
+        role_kind: 1 | 2 | 3 | 4;
+        visibilities: string[];
+        quota: Omit<RoleQuota, 'lessons'> & { lessons?: boolean };
+      },
+      ctx: AuthedContext,
+    ) {
       const now = clock.now();
       const kind = b.role_kind;
-      const quota = toQuota(b.quota);
       await db.transaction(async (tx) => {
         const [r] = await tx.select().from(roleRights).where(eq(roleRights.roleKind, kind)).for('update');
         const [q] = await tx.select().from(roleQuotas).where(eq(roleQuotas.roleKind, kind)).for('update');
+        const quota: Quota = {
+          ...toQuota(b.quota),
+          lessons: b.quota.lessons ?? q?.lessons ?? defaultQuotas[kind].lessons,
+        };
         await tx
           .insert(roleRights)
           .values({ roleKind: kind, visibilities: b.visibilities, updatedAt: now })

@@ -34,6 +34,7 @@ export async function roleRights(src: RightsSources): Promise<RoleRights[]> {
         flash_new_per_day: q?.flashNewPerDay ?? 0,
         tailors_per_day: q?.tailorsPerDay ?? 0,
         tailors_total: q?.tailorsTotal ?? 0,
+        lessons: q?.lessons ?? false,
       },
     };
   });
@@ -52,6 +53,7 @@ export function rightsTableSvg(roles: RoleRights[]): string {
     ['收藏与笔记', (l) => l.review],
     ['闪卡', (l) => l.flash],
     ['自选组卷', (l) => l.tailor],
+    ['课程视频', (l) => l.lessons],
     ['可见题目', (l) => l.visibility],
   ];
   const lines = roles.map(rightsLines);

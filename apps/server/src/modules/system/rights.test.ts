@@ -44,6 +44,7 @@ describe.each(testDbKinds())('rights on %s', (kind) => {
       flash_new_per_day: 20,
       tailors_per_day: -1,
       tailors_total: 3,
+      lessons: false,
     });
     expect(trial && rightsLines(trial)).toMatchObject({
       role: '试用用户',

@@ -63,6 +63,7 @@ export function VipDialog() {
                 <Typography variant="body2">作文批改：{r.essays}</Typography>
                 <Typography variant="body2">收藏与笔记：{r.review}</Typography>
                 <Typography variant="body2">自选组卷：{r.tailor}</Typography>
+                <Typography variant="body2">课程视频：{r.lessons}</Typography>
                 <Typography variant="body2">可见题目：{r.visibility}</Typography>
               </Box>
             ))}

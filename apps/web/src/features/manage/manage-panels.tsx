@@ -133,7 +133,7 @@ export function VersionPanel() {
 
 // 权限与额度 ------------------------------------------------------------------------------------------
 
-const quotaFields: [keyof Omit<RoleQuota, 'full_mocks'>, string][] = [
+const quotaFields: [keyof Omit<RoleQuota, 'full_mocks' | 'lessons'>, string][] = [
   ['questions_per_day', '每日做题数'],
   ['questions_total', '做题总数'],
   ['mocks_per_day', '每日模考次数'],
@@ -157,11 +157,12 @@ const visibilityLabel: Record<(typeof grantableVisibilities)[number], string> = 
   best: '精华（best）',
 };
 
-type Draft = { visibilities: Visibility[]; full_mocks: boolean; counts: Record<string, string> };
+type Draft = { visibilities: Visibility[]; full_mocks: boolean; lessons: boolean; counts: Record<string, string> };
 
 const draftOf = (r: RoleRights): Draft => ({
   visibilities: r.visibilities,
   full_mocks: r.quota.full_mocks,
+  lessons: r.quota.lessons,
   counts: Object.fromEntries(quotaFields.map(([k]) => [k, String(r.quota[k])])),
 });
 
@@ -170,6 +171,7 @@ const bodyOf = (kind: number, d: Draft) => ({
   visibilities: d.visibilities,
   quota: {
     full_mocks: d.full_mocks,
+    lessons: d.lessons,
     ...Object.fromEntries(quotaFields.map(([k]) => [k, d.counts[k]?.trim() === '' ? Number.NaN : Number(d.counts[k])])),
   },
 });
@@ -206,7 +208,13 @@ export function RightsPanel() {
   const preview = (r: RoleRights) => {
     const body = bodyOf(r.role_kind, draft(r));
     const quota = setRoleRights.request.shape.quota.safeParse(body.quota);
-    return quota.success ? rightsLines({ ...r, visibilities: body.visibilities, quota: quota.data }) : null;
+    return quota.success
+      ? rightsLines({
+          ...r,
+          visibilities: body.visibilities,
+          quota: { ...quota.data, lessons: quota.data.lessons ?? r.quota.lessons },
+        })
+      : null;
   };
   return (
     <Section
@@ -263,6 +271,20 @@ export function RightsPanel() {
             </TableRow>
             <TableRow>
               <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                全部课程视频
+              </TableCell>
+              {roles.map((r) => (
+                <TableCell key={r.role_kind}>
+                  <Checkbox
+                    checked={draft(r).lessons}
+                    onChange={(e) => edit(r, (d) => ({ ...d, lessons: e.target.checked }))}
+                    slotProps={{ input: { 'aria-label': `${r.role_name} 可看全部课程视频（否则仅免费课程）` } }}
+                  />
+                </TableCell>
+              ))}
+            </TableRow>
+            <TableRow>
+              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                 可见题目
               </TableCell>
               {roles.map((r) => (
@@ -310,6 +332,8 @@ export function RightsPanel() {
                         作文：{l.essays}
                         <br />
                         收藏与笔记：{l.review}
+                        <br />
+                        课程视频：{l.lessons}
                         <br />
                         闪卡：{l.flash}
                         <br />

@@ -197,6 +197,7 @@ export function Component() {
       denied="只有管理员可以管理网站。"
       links={[
         { to: paths.manageNotices, label: '站内通知' },
+        { to: paths.manageLessons, label: '课程视频' },
         { to: paths.operate, label: '运营后台' },
         { to: paths.sync, label: '题库同步' },
       ]}

@@ -51,6 +51,7 @@ export function MembershipCard(props: { profile: Profile }) {
                   ['作文批改', mine.essays],
                   ['收藏与笔记', mine.review],
                   ['自选组卷', mine.tailor],
+                  ['课程视频', mine.lessons],
                   ['可见题目', mine.visibility],
                 ] as const
               ).map(([k, v]) => (

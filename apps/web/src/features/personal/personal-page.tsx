@@ -35,6 +35,7 @@ const deskLinks: { to: string; label: string; who: Staff }[] = [
   { to: paths.reviewComments, label: '评论审核', who: 'teacher' },
   { to: paths.teachChat, label: '咨询队列', who: 'teacher' },
   { to: paths.webManage, label: '网站管理', who: 'admin' },
+  { to: paths.manageLessons, label: '课程视频', who: 'admin' },
   { to: paths.sync, label: '题库同步', who: 'admin' },
 ];
 

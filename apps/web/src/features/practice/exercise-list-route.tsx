@@ -110,7 +110,7 @@ export function Component() {
       ) : tab === 'index' ? (
         <Stack spacing={3}>
           {groupByParam(q.data.cards).map((g) => (
-            <Box component="section" key={g.key} aria-label={seriesLabel(g.key)}>
+            <Box component="section" key={g.key} id={`kind-${g.key}`} aria-label={seriesLabel(g.key)}>
               <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1.25 }}>
                 {seriesLabel(g.key)}
               </Typography>
