@@ -31,8 +31,16 @@ test('a member watches a lesson, leaves and comes back at the same position; a t
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
 
-  // The catalogue, by topic.
-  await page.goto('/video');
+  // The catalogue, by topic: from the navigation (on a phone under the bottom bar's 更多).
+  await page.goto('/home');
+  if (phone) {
+    const bar = page.getByRole('navigation', { name: '底部导航' });
+    await bar.getByRole('button', { name: '更多' }).click();
+    await page.getByRole('menuitem', { name: '课程' }).click();
+  } else {
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '课程' }).click();
+  }
+  await expect(page).toHaveURL(/\/video$/);
   // The first page of a fresh server can be slow on a busy machine.
   await expect(page.getByRole('heading', { level: 1, name: '课程' })).toBeVisible({ timeout: 30_000 });
   const section = page.getByRole('region', { name: topic });

@@ -1,4 +1,5 @@
 import { RoleKind } from '@gre/contract/enums';
+import MoreHorizOutlined from '@mui/icons-material/MoreHorizOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
@@ -10,11 +11,14 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import { alpha } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { visuallyHidden } from '../components/visually-hidden.ts';
 import { MailBadge } from '../features/mail/mail-badge.tsx';
@@ -42,10 +46,12 @@ function UserBadge() {
         label={user.authority.role_name}
         color={user.authority.role_kind >= RoleKind.VIP ? 'secondary' : 'default'}
         variant={user.authority.role_kind >= RoleKind.VIP ? 'filled' : 'outlined'}
+        // 900–1199 px: the ten links take the bar's width; the role is on the personal page.
+        sx={{ display: { md: 'none', lg: 'inline-flex' } }}
       />
       <Typography
         variant="body2"
-        sx={{ display: { xs: 'none', sm: 'block', md: 'none', lg: 'block' }, maxWidth: 140 }}
+        sx={{ display: { xs: 'none', sm: 'block', md: 'none', xl: 'block' }, maxWidth: 140 }}
         noWrap
       >
         {user.name}
@@ -54,6 +60,82 @@ function UserBadge() {
         {user.name.slice(0, 1) || '我'}
       </Avatar>
     </ButtonBase>
+  );
+}
+
+/**
+ * The phone's bottom bar: the five most used places, and 更多 opening a menu of the others (ten
+ * labelled places do not fit a 360 px phone). 更多 shows as current while one of its pages is open.
+ */
+function PhoneBar({ active }: { active: string | undefined }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const more = navItems.filter((i) => !i.onBar);
+  const activeInMore = more.some((i) => i.key === active);
+  const actionSx = {
+    minWidth: 0,
+    px: 0.25,
+    '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.75rem' },
+  };
+  return (
+    <>
+      <BottomNavigation showLabels value={activeInMore ? 'more' : (active ?? false)} sx={{ height: bottomNavHeight }}>
+        {navItems
+          .filter((i) => i.onBar)
+          .map((item) => {
+            const Icon = item.icon;
+            return (
+              <BottomNavigationAction
+                key={item.key}
+                component={Link}
+                to={item.href}
+                value={item.key}
+                label={item.label}
+                icon={<Icon />}
+                aria-current={active === item.key ? 'page' : undefined}
+                sx={actionSx}
+              />
+            );
+          })}
+        <BottomNavigationAction
+          value="more"
+          label="更多"
+          icon={<MoreHorizOutlined />}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? 'true' : 'false'}
+          aria-controls={anchor ? 'phone-more-menu' : undefined}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          sx={actionSx}
+        />
+      </BottomNavigation>
+      <Menu
+        id="phone-more-menu"
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      >
+        {more.map((item) => {
+          const Icon = item.icon;
+          return (
+            <MenuItem
+              key={item.key}
+              component={Link}
+              to={item.href}
+              selected={active === item.key}
+              aria-current={active === item.key ? 'page' : undefined}
+              onClick={() => setAnchor(null)}
+              sx={{ minHeight: 44, minWidth: 160 }}
+            >
+              <ListItemIcon>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              {item.label}
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
   );
 }
 
@@ -106,7 +188,7 @@ export function NavLayout(props: { children?: ReactNode } = {}) {
                     aria-current={isActive ? 'page' : undefined}
                     startIcon={<Icon />}
                     sx={(t) => ({
-                      // Nine links fit from 900 px: icons from 1200 px, wide padding only from 1536 px.
+                      // Ten links fit from 900 px: icons from 1200 px, wide padding only from 1536 px.
                       px: { md: 1, lg: 1.25, xl: 2 },
                       whiteSpace: 'nowrap',
                       minWidth: 0,
@@ -153,28 +235,7 @@ export function NavLayout(props: { children?: ReactNode } = {}) {
           pb: 'env(safe-area-inset-bottom)',
         }}
       >
-        <BottomNavigation showLabels value={active?.key ?? false} sx={{ height: bottomNavHeight }}>
-          {navItems.map((item) => {
-            const Icon = item.icon;
-            return (
-              <BottomNavigationAction
-                key={item.key}
-                component={Link}
-                to={item.href}
-                value={item.key}
-                label={item.label}
-                icon={<Icon />}
-                aria-current={active?.key === item.key ? 'page' : undefined}
-                // Eight items on a 360–390 px phone: labels stay on one line.
-                sx={{
-                  minWidth: 0,
-                  px: 0.25,
-                  '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: '0.7rem' },
-                }}
-              />
-            );
-          })}
-        </BottomNavigation>
+        <PhoneBar active={active?.key} />
       </Paper>
     </Box>
   );

@@ -16,18 +16,25 @@ import {
 } from './paths.ts';
 
 describe('navItems', () => {
-  it('lists only the pages that exist: home, practice, mocks, essays, words, search, record, analyze and personal', () => {
+  it('lists only the pages that exist: home, practice, mocks, essays, lessons, words, search, record, analyze and personal', () => {
     expect(navItems.map((i) => [i.label, i.href])).toEqual([
       ['首页', '/home'],
       ['练习', '/exercise_list'],
       ['模考', '/simulate'],
       ['作文', '/idea'],
+      ['课程', '/video'],
       ['单词', '/word'],
       ['搜索', '/search'],
       ['记录', '/record'],
       ['分析', '/analyze'],
       ['个人中心', '/personal'],
     ]);
+  });
+});
+
+describe('the phone bar', () => {
+  it('holds home, practice, mocks, words and personal; the rest are under 更多', () => {
+    expect(navItems.filter((i) => i.onBar).map((i) => i.label)).toEqual(['首页', '练习', '模考', '单词', '个人中心']);
   });
 });
 

@@ -142,19 +142,28 @@ export interface NavItem {
   icon: SvgIconComponent;
   /** Other paths that count as this item (the index route shows home). */
   alsoMatches?: readonly string[];
+  /** On the phone's bottom bar itself; the others are under its 更多 menu (six places fit a 360 px phone). */
+  onBar?: boolean;
 }
 
 export const navItems: readonly NavItem[] = [
-  { key: 'home', label: '首页', href: paths.home, icon: HomeOutlined, alsoMatches: [paths.root] },
-  { key: 'exercise', label: '练习', href: paths.exerciseList, icon: MenuBookOutlined },
-  { key: 'simulate', label: '模考', href: paths.simulate, icon: AssignmentOutlined },
+  { key: 'home', label: '首页', href: paths.home, icon: HomeOutlined, alsoMatches: [paths.root], onBar: true },
+  { key: 'exercise', label: '练习', href: paths.exerciseList, icon: MenuBookOutlined, onBar: true },
+  { key: 'simulate', label: '模考', href: paths.simulate, icon: AssignmentOutlined, onBar: true },
   { key: 'idea', label: '作文', href: paths.idea, icon: EditNoteOutlined },
   { key: 'video', label: '课程', href: paths.video, icon: OndemandVideoOutlined },
-  { key: 'word', label: '单词', href: paths.word, icon: TranslateOutlined, alsoMatches: [paths.wordbook, paths.flash] },
+  {
+    key: 'word',
+    label: '单词',
+    href: paths.word,
+    icon: TranslateOutlined,
+    alsoMatches: [paths.wordbook, paths.flash],
+    onBar: true,
+  },
   { key: 'search', label: '搜索', href: paths.search, icon: SearchOutlined },
   { key: 'record', label: '记录', href: paths.record, icon: HistoryOutlined },
   { key: 'analyze', label: '分析', href: paths.analyze, icon: InsightsOutlined },
-  { key: 'personal', label: '个人中心', href: paths.personal, icon: PersonOutlined },
+  { key: 'personal', label: '个人中心', href: paths.personal, icon: PersonOutlined, onBar: true },
 ];
 
 /**
