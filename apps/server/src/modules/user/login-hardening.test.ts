@@ -31,7 +31,6 @@ async function quickUser(t: TestApp) {
   return { account, password: strong };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 describe.each(testDbKinds())('login hardening on %s', (kind) => {
   let t: TestApp;
@@ -102,13 +101,15 @@ describe.each(testDbKinds())('login hardening on %s', (kind) => {
       };
       const knownMs: number[] = [];
       const unknownMs: number[] = [];
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 5; i++) {
         knownMs.push(await timed(known.account));
         unknownMs.push(await timed(uniqueEmail('ghost')));
         t.clock.advance(60_000);
       }
-      // Generous on purpose (a shared machine): before, unknown accounts answered ~100× faster.
-      const ratio = median(unknownMs) / median(knownMs);
+      // Generous on purpose (a shared machine): before, unknown accounts answered ~100× faster. The
+      // fastest of five tries: a busy machine only ever adds time, so the minimum is the call's own cost
+      // (the medians of three failed once under npm test, where Vitest shares the cores with the journeys).
+      const ratio = Math.min(...unknownMs) / Math.min(...knownMs);
       expect(ratio).toBeGreaterThan(0.5);
       expect(ratio).toBeLessThan(2);
     });
