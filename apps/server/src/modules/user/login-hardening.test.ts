@@ -31,7 +31,6 @@ async function quickUser(t: TestApp) {
   return { account, password: strong };
 }
 
-
 describe.each(testDbKinds())('login hardening on %s', (kind) => {
   let t: TestApp;
   let pool: PasswordHasher;
