@@ -12,15 +12,21 @@ export const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256-0123456789'
  * per user and day): staff accounts (no quotas) with sessions written straight into the database
  * and tokens signed with the server's secret, since 1,000 scrypt logins would take minutes.
  */
-export async function benchAccounts(databaseUrl: string, n: number): Promise<{ ids: number[]; tokens: string[] }> {
+export async function benchAccounts(
+  databaseUrl: string,
+  n: number,
+  /** Members of this role instead of staff (their quotas apply), e.g. 2 (普通会员). */
+  opts: { roleKind?: number } = {},
+): Promise<{ ids: number[]; tokens: string[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const tag = randomUUID().slice(0, 8);
     const { rows } = await client.query<{ id: string }>(
-      `insert into users (email, name, is_admin) select 'bench-' || $1 || '-' || i || '@example.com', 'bench ' || i, true
+      `insert into users (email, name, is_admin, role_kind)
+       select 'bench-' || $1 || '-' || i || '@example.com', 'bench ' || i, $3::smallint is null, coalesce($3::smallint, 1)
        from generate_series(1, $2) as i returning id`,
-      [tag, n],
+      [tag, n, opts.roleKind ?? null],
     );
     const expires = new Date(Date.now() + 86_400_000);
     const tokens: string[] = [];

@@ -194,6 +194,8 @@ export async function reviewRows(
 ): Promise<ReviewFigures[]> {
   const readers = await benchAccounts(databaseUrl, 100);
   const writers = await benchAccounts(databaseUrl, 200);
+  // 普通会员 (FreeVIP): update_v2 checks their collect/note quota under a per-user lock (ADR 0025).
+  const members = await benchAccounts(databaseUrl, 200, { roleKind: 2 });
   const t0 = performance.now();
   const questionIds = await fill(databaseUrl, readers.ids);
   console.log(
@@ -254,6 +256,17 @@ export async function reviewRows(
       base,
       '/api/craft/update_v2',
       writers.tokens,
+      (i, n) => note(i + n),
+      1000,
+      duration,
+    ),
+  );
+  rows.push(
+    await pacedUsers(
+      `${label} update_v2, 200 members (quota), 1/s each`,
+      base,
+      '/api/craft/update_v2',
+      members.tokens,
       (i, n) => note(i + n),
       1000,
       duration,
