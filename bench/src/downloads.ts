@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jwtSecret } from './accounts.ts';
-import { startProcess, stop, tempDataDir } from './server.ts';
+import { startDemoServer, stop } from './server.ts';
 
 const materials = ['words-all', 'words-band-1', 'formulas', 'issue-guides'] as const;
 
@@ -40,19 +40,7 @@ async function download(base: string, token: string, id: string): Promise<{ ms: 
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = '3296';
-  const server = await startProcess(
-    ['apps/server/src/main.ts'],
-    {
-      PORT: port,
-      HOST: '127.0.0.1',
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'info',
-      DEMO_MODE: 'true',
-      JWT_SECRET: jwtSecret,
-      DATA_DIR: tempDataDir(),
-    },
-    /is ready on/,
-  );
+  const server = await startDemoServer(port, { JWT_SECRET: jwtSecret });
   const base = `http://127.0.0.1:${port}`;
   const keep = process.env.BENCH_PDF_DIR;
   try {

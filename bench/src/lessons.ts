@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { root, startProcess, stop, tempDataDir } from './server.ts';
+import { root, startDemoServer, stop, tempDataDir } from './server.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = 10;
@@ -36,18 +36,7 @@ async function measure(name: string, url: string, headers: Record<string, string
   };
 }
 
-const server = await startProcess(
-  ['apps/server/src/main.ts'],
-  {
-    PORT: port,
-    HOST: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'info',
-    DATA_DIR: dataDir,
-    DEMO_MODE: 'true',
-  },
-  /is ready on/,
-);
+const server = await startDemoServer(port, { DATA_DIR: dataDir });
 const file = path.join(root, 'content/lessons/qc-strategies/v720p/s001.ts');
 const baseline = http.createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'video/mp2t', 'content-length': fs.statSync(file).size });

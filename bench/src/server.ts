@@ -53,6 +53,26 @@ export function stop(p: ChildProcess): Promise<void> {
 export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'gre-bench-'));
 
 /**
+ * The app in demo mode on 127.0.0.1:`port` as the benches start it (no rate limit, info log, a fresh
+ * embedded database unless `env` says otherwise); resolves once it says it is ready.
+ */
+export function startDemoServer(port: string, env: Record<string, string> = {}): Promise<Started> {
+  return startProcess(
+    ['apps/server/src/main.ts'],
+    {
+      PORT: port,
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'info',
+      DEMO_MODE: 'true',
+      DATA_DIR: tempDataDir(),
+      ...env,
+    },
+    /is ready on/,
+  );
+}
+
+/**
  * Runs `fn` with the environment of a server on a fresh PostgreSQL database (created on the server
  * named by BENCH_DATABASE_URL or TEST_DATABASE_URL and dropped afterwards); undefined when neither is set.
  */

@@ -10,7 +10,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { jwtSecret } from './accounts.ts';
-import { startProcess, stop, tempDataDir } from './server.ts';
+import { startDemoServer, stop } from './server.ts';
 
 export interface WordFigures {
   name: string;
@@ -110,19 +110,7 @@ export async function wordRows(label: string, base: string, token: string, durat
 // `npm run bench:words`: these rows alone, on a fresh embedded database or DATABASE_URL's.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = '3297';
-  const server = await startProcess(
-    ['apps/server/src/main.ts'],
-    {
-      PORT: port,
-      HOST: '127.0.0.1',
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'info',
-      DEMO_MODE: 'true',
-      JWT_SECRET: jwtSecret,
-      DATA_DIR: tempDataDir(),
-    },
-    /is ready on/,
-  );
+  const server = await startDemoServer(port, { JWT_SECRET: jwtSecret });
   const base = `http://127.0.0.1:${port}`;
   try {
     const login = (await (
