@@ -55,6 +55,8 @@ export default defineConfig({
       DATA_DIR: process.env.GRE_E2E_DATA_DIR,
       JWT_SECRET: e2eJwtSecret,
       RATE_LIMIT_PER_MINUTE: '0',
+      // support.ts newCandidate registers each candidate from an address of its own (X-Forwarded-For).
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
       // The flash journey comes back "tomorrow" by writing an offset here (support.ts moveServerClock).
       CLOCK_OFFSET_FILE: path.join(process.env.GRE_E2E_DATA_DIR, 'clock-offset-ms'),
