@@ -540,6 +540,8 @@ describe.each(testDbKinds())('essays on %s', (kind) => {
       } finally {
         useWeights(null);
       }
-    });
+      // Two refits of 210 essays and a queued job: ~28 s at load 25 alone, over the 60 s default
+      // under CI's journeys beside Vitest (the test that failed CI on 2026-11-29).
+    }, 180_000);
   });
 });
