@@ -18,7 +18,7 @@ export default defineConfig({
     setupFiles: ['apps/server/src/test/declared-errors.setup.ts'],
     // Under `npm test` Vitest shares the cores with the browser journeys at a lower priority
     // (scripts/test.ts), so a test may wait for CPU: the limits catch hangs, not slowness.
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,

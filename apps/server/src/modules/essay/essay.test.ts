@@ -540,8 +540,8 @@ describe.each(testDbKinds())('essays on %s', (kind) => {
       } finally {
         useWeights(null);
       }
-      // Two refits of 210 essays and a queued job: ~28 s at load 25 alone, over the 60 s default
-      // under CI's journeys beside Vitest (the test that failed CI on 2026-11-29).
+      // Two refits of 210 essays and a queued job: ~28 s at load 25 alone, over 60 s under CI's
+      // journeys beside Vitest (it failed a CI run on 2026-11-29).
     }, 180_000);
   });
 });
