@@ -2,7 +2,8 @@
 // PostgreSQL database (BENCH_DATABASE_URL or TEST_DATABASE_URL): 10,000 top-level comments with likes
 // spread over them and 5,000 replies under the first 500, inserted directly; 100 readers (one account
 // and token each, 100 connections) page it through the server: the first page newest first, the
-// first page most liked first, a page 5,000 comments deep (keyset cursor), and a comment's replies.
+// first page most liked first, a page 5,000 comments deep newest and most liked first (keyset
+// cursors), and a comment's replies.
 // Target: p99 < 50 ms at 100 concurrent readers. The server's own times beside the client's.
 // The machine may be shared: two baselines are measured in the same run, a bare Fastify
 // hello-world (bench/src/baseline.ts) and the app's own /api/user/get (the same auth path and a user
@@ -94,9 +95,11 @@ const rows = await withTempPostgres(async (env) => {
 
     // The cursors: 5,000 comments deep newest first; a comment with replies.
     let cursor = '';
+    let hotCursor = '';
     for (let seen = 0; seen < 5000; seen += 50) {
-      const page = await call('/api/post/get', { topic_id: topic, cursor, page_size: 50 });
-      cursor = page.data.next_cursor;
+      cursor = (await call('/api/post/get', { topic_id: topic, cursor, page_size: 50 })).data.next_cursor;
+      hotCursor = (await call('/api/post/get', { topic_id: topic, sort: 'hot', cursor: hotCursor, page_size: 50 })).data
+        .next_cursor;
     }
     const withReplies = (
       await client.query<{ id: string }>(
@@ -152,6 +155,11 @@ const rows = await withTempPostgres(async (env) => {
       await row('post/get newest, page 1 (20 + replies)', '/api/post/get', { topic_id: topic }),
       await row('post/get most liked, page 1', '/api/post/get', { topic_id: topic, sort: 'hot' }),
       await row('post/get newest, 5,000 deep (cursor)', '/api/post/get', { topic_id: topic, cursor }),
+      await row('post/get most liked, 5,000 deep (cursor)', '/api/post/get', {
+        topic_id: topic,
+        sort: 'hot',
+        cursor: hotCursor,
+      }),
       await row('post/get_replies (10 replies)', '/api/post/get_replies', { comment_id: withReplies }),
     ];
   } catch (err) {

@@ -54,6 +54,7 @@ import { createMailLinks } from './modules/mail/mail.links.ts';
 import { createMailRepo } from './modules/mail/mail.repo.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
+import { createImageLinks } from './modules/media/media.links.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { createMedia } from './modules/media/media.service.ts';
 import { createMemoryService } from './modules/memory/memory.service.ts';
@@ -232,6 +233,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, clock } = deps;
   const tokens = createTokenService(deps.secret, clock);
   const bus = await createInvalidationBus(deps.redis, app.log);
+  // Signed addresses of images not (or no longer) public: a held or rejected comment's pictures.
+  const imageLinks = createImageLinks(deps.secret, clock);
   app.addHook('onClose', () => bus.close());
   // Maintenance and the minimum web version (admin settings over the config's defaults; ADR 0031).
   const system = createSystemService({
@@ -463,6 +466,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mockOnly: mockOnlyIds,
       remind: (userId, m, on) => mail.remind(userId, m, on),
       bus,
+      imageLinks,
     }),
   );
   registerFlashRoutes(
@@ -532,7 +536,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.jobs) await startReportRollups(deps.jobs, db, clock);
   // Uploaded images (ADR 0036): /api/upload/image and the public-by-link /media/images/<id>.
   const storage = deps.storage ?? localStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'gre-media-')));
-  registerMediaRoutes(app, register, createMedia({ db, clock, storage }));
+  registerMediaRoutes(app, register, createMedia({ db, clock, storage, links: imageLinks }));
   // Lessons (issue 19, ADR 0039): the catalogue and player's calls, uploads packaged to HLS by a job,
   // and the media under /media/lessons/ behind signed, expiring addresses.
   const lessonLinks = createLessonLinks(deps.secret, clock);

@@ -105,15 +105,16 @@ export const imageAltText = (alt: string, n: number) => alt || `评论配图 ${n
 
 export const commentImageSchema = z.object({
   id: z.string(),
-  /** /media/images/<id> (imageUrl). */
+  /** /media/images/<id> (imageUrl); a held or rejected comment's: signed, expiring (?e=…&s=…). */
   url: z.string(),
   /** The writer's description, or 评论配图 n: never empty. */
   alt: z.string(),
 });
 export type CommentImage = z.infer<typeof commentImageSchema>;
-export const commentImage = (i: { id: string; alt: string }, n: number): CommentImage => ({
+/** `url`: the public address, or a signed one for a held or rejected comment's reader (its author, staff). */
+export const commentImage = (i: { id: string; alt: string }, n: number, url = imageUrl(i.id)): CommentImage => ({
   id: i.id,
-  url: imageUrl(i.id),
+  url,
   alt: imageAltText(i.alt, n),
 });
 

@@ -1,6 +1,6 @@
 // Uploaded images (ADR 0036): one row per stored file. The bytes live in the media storage
 // (platform/storage.ts: local disk under DATA_DIR/media, or an S3-compatible bucket) under `key`.
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './user.ts';
 
 export const uploads = pgTable(
@@ -20,6 +20,12 @@ export const uploads = pgTable(
     bytes: integer().notNull(),
     /** What it was uploaded for: mark (QR codes of a user's mark), post (a discussion's picture). */
     purpose: text().notNull(),
+    /**
+     * Served to anyone with the address. A mark's picture: from the upload on. A discussion picture
+     * (purpose 'post'): only while a visible comment (approved, not deleted) shows it; otherwise only
+     * through a signed address given to its uploader and to staff (media.links.ts; ADR 0037).
+     */
+    public: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   // The per-user hourly limit counts a user's recent uploads.

@@ -59,11 +59,15 @@ export const comments = pgTable(
     reviewedBy: bigint({ mode: 'number' }),
   },
   (t) => [
+    // Ascending, read backwards: `order by id desc` and `order by like_count desc, id desc` are these
+    // indexes' backward scans, and the row-comparison cursor `(like_count, id) < (…)` is a range of
+    // them. (Indexes declared `desc` are DESC NULLS LAST, which `order by … desc`, NULLS FIRST, cannot
+    // use: the most-liked page was a scan and sort of the whole topic until migration posts_keyset.)
     index('comments_top_new_idx')
-      .on(t.postId, t.id.desc())
+      .on(t.postId, t.id)
       .where(sql`${t.rootId} is null and ${t.status} = 1 and ${t.deletedAt} is null`),
     index('comments_top_hot_idx')
-      .on(t.postId, t.likeCount.desc(), t.id.desc())
+      .on(t.postId, t.likeCount, t.id)
       .where(sql`${t.rootId} is null and ${t.status} = 1 and ${t.deletedAt} is null`),
     index('comments_replies_idx')
       .on(t.rootId, t.id)

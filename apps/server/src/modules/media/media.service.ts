@@ -1,7 +1,9 @@
 // Image uploads (ADR 0036): the type is read from the bytes (file-type; JPEG, PNG, WebP, GIF only),
 // the image decoded and re-encoded with sharp (rotated by its EXIF orientation, longest side at most
 // imageMaxSide, WebP, every metadata block dropped), stored (platform/storage.ts) and recorded in
-// `uploads`. A refusal stores nothing. Served public-by-link at /media/images/<id>.
+// `uploads`. A refusal stores nothing. Served at /media/images/<id>: a mark's picture public by link,
+// a discussion picture only once a visible comment shows it, else through a signed address
+// (media.links.ts) that only its uploader and staff are given (ADR 0037).
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { imageMaxSide, imageMimes, imageUrl, type UploadedImage, uploadsPerHour } from '@gre/contract/endpoints/upload';
@@ -14,12 +16,13 @@ import type { Db } from '../../platform/db.ts';
 import type { AuthedContext, UploadedFile } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 import type { MediaStorage } from '../../platform/storage.ts';
+import type { ImageLinks } from './media.links.ts';
 
 /** Decoding bombs: a 5 MB PNG can claim gigapixels. 40 MP covers any phone photo. */
 const maxInputPixels = 40_000_000;
 
-export function createMedia(deps: { db: Db; clock: Clock; storage: MediaStorage }) {
-  const { db, clock, storage } = deps;
+export function createMedia(deps: { db: Db; clock: Clock; storage: MediaStorage; links: ImageLinks }) {
+  const { db, clock, storage, links } = deps;
 
   /** The re-encoded image, or a Chinese refusal for anything that is not a whole image of our four types. */
   async function reencode(file: UploadedFile) {
@@ -70,21 +73,41 @@ export function createMedia(deps: { db: Db; clock: Clock; storage: MediaStorage 
           height: image.height,
           bytes: image.data.length,
           purpose,
+          // A discussion picture stays private until a teacher approves a comment showing it.
+          public: purpose !== 'post',
           createdAt: now,
         });
       } catch (err) {
         await storage.delete(key).catch(() => {});
         throw err;
       }
-      return { id, url: imageUrl(id), width: image.width, height: image.height, bytes: image.data.length };
+      return {
+        id,
+        url: purpose === 'post' ? links.url(id) : imageUrl(id),
+        width: image.width,
+        height: image.height,
+        bytes: image.data.length,
+      };
     },
 
-    /** The stored image of an upload id, or null (unknown id, file gone). */
-    async image(id: string): Promise<{ mime: string; bytes: number; body: Readable } | null> {
+    /**
+     * The stored image of an upload id, or null (unknown id, file gone); 'private' when it is not
+     * public and `q` is not a valid signed address of it, 'expired' when the signature is right but old.
+     */
+    async image(
+      id: string,
+      q: { e?: unknown; s?: unknown },
+    ): Promise<
+      { mime: string; bytes: number; body: Readable; public: boolean; purpose: string } | 'private' | 'expired' | null
+    > {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
       if (!row) return null;
+      if (!row.public) {
+        const check = links.check(id, q);
+        if (check !== 'ok') return check === 'expired' ? 'expired' : 'private';
+      }
       const body = await storage.get(row.key);
-      return body ? { mime: row.mime, bytes: row.bytes, body } : null;
+      return body ? { mime: row.mime, bytes: row.bytes, body, public: row.public, purpose: row.purpose } : null;
     },
   };
 }

@@ -199,6 +199,22 @@ export function createPostRepo(db: Db) {
       return new Set(r.rows.map((x) => x.id));
     },
 
+    /**
+     * After a comment's status changed (approved, rejected, held by reports, deleted): each of its
+     * pictures is public exactly while a visible comment of its uploader shows it (a picture may sit
+     * on one comment and on a reply of the same writer). Served privately otherwise (media.links.ts).
+     */
+    async syncImages(tx: Runner, images: readonly { id: string }[]) {
+      if (!images.length) return;
+      await tx.execute(sql`update uploads u set public = exists (
+          select 1 from comments c where c.user_id = u.user_id and c.status = 1 and c.deleted_at is null
+            and c.images @> jsonb_build_array(jsonb_build_object('id', u.id::text)))
+        where u.purpose = 'post' and u.id in (${sql.join(
+          images.map((i) => sql`${i.id}::uuid`),
+          sql`, `,
+        )})`);
+    },
+
     /** Serialises one user's posting (the rate limit's count and the insert). */
     async lockUser(tx: Runner, userId: number) {
       await tx.execute(sql`select pg_advisory_xact_lock(7301, ${userId % 2_000_000_000}::int)`);

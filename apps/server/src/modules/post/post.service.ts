@@ -44,28 +44,46 @@ export interface PostServiceDeps {
   mockOnly: (c: Catalogue) => Set<string>;
   /** modules/mail's remind(), in the caller's transaction. */
   remind: (userId: number, m: { subject: string; content: string; link: string }, on: Runner) => Promise<unknown>;
-  /** Every process drops its cached first pages of a topic when a comment of it changes (`posts`). */
+  /** Every process drops its cached pages of a topic when a comment of it changes (`posts`). */
   bus: InvalidationBus;
+  /** Signed addresses of pictures that are not public (a held or rejected comment's: media.links.ts). */
+  imageLinks: { url(id: string): string };
 }
 
-/** What every reader of a topic's first page shares: the post, the page's rows and their first replies. */
+/** What every reader of a topic's page shares: the post, the page's rows and their first replies. */
 interface SharedPage {
   post: { id: string; commentCount: number; at: number } | null;
   page: CommentRow[];
   previews: CommentRow[];
 }
 
-/** Cached first pages live this long at most (a lost bus message heals by then). */
-const firstPageTtlMs = 30_000;
+/** What every reader of a comment's replies shares: the comment (null: gone) and a page of replies. */
+interface SharedReplies {
+  comment: CommentRow | null;
+  page: CommentRow[];
+}
+
+/** Cached pages live this long at most (a lost bus message heals by then). */
+const pageTtlMs = 30_000;
 
 /** Where a topic's discussion opens in the web (the search question view, 讨论 section). */
 export const discussLink = (topicId: string) => `/search/q/${encodeURIComponent(topicId)}#discuss`;
 
 const excerpt = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
-/** The one mapping of a row to what a caller sees: anonymous authors hidden from non-staff. */
-export function toComment(r: CommentRow, viewer: AuthedContext['caller'], liked: ReadonlySet<string>): Reply {
+/**
+ * The one mapping of a row to what a caller sees: anonymous authors hidden from non-staff. A comment
+ * that is not visible (held, rejected) reaches only its author and staff; its pictures are not public
+ * and are named by their signed addresses (`signed`).
+ */
+function toComment(
+  r: CommentRow,
+  viewer: AuthedContext['caller'],
+  liked: ReadonlySet<string>,
+  signed: (id: string) => string,
+): Reply {
   const staff = isStaff(viewer);
+  const visible = r.status === ReviewStatus.Reviewed;
   const hide = r.anonymous && !staff;
   return {
     id: r.id,
@@ -74,7 +92,7 @@ export function toComment(r: CommentRow, viewer: AuthedContext['caller'], liked:
     user_id: hide ? null : r.userId,
     nick_name: hide ? anonymousName : r.name,
     content: r.content,
-    images: r.images.map((i, n) => commentImage(i, n + 1)),
+    images: r.images.map((i, n) => (visible ? commentImage(i, n + 1) : commentImage(i, n + 1, signed(i.id)))),
     like_count: r.likeCount,
     liked: liked.has(r.id),
     anonymous: r.anonymous,
@@ -98,19 +116,40 @@ export function createPostService(deps: PostServiceDeps) {
   const { repo, clock, filter, bus } = deps;
   const me = (ctx: AuthedContext) => Number(ctx.caller.userId);
 
-  // The first page of a topic per sort and page size, shared by every reader (the caller's liked,
-  // subscribed and own held comments are merged per request). The entry is the read's promise, so
-  // 100 readers arriving at once share one read; a change deletes the entries of its topic, and a
-  // read begun before the change is never stored again (it is not re-inserted).
-  const firstPages = new TtlCache<string, Promise<SharedPage>>(clock, firstPageTtlMs, 2_000);
+  // Every page of a topic (per sort, cursor and page size) and every page of a comment's replies,
+  // shared by all readers: the caller's liked, subscribed and own held comments are merged per
+  // request (one query). The entry is the read's promise, so 100 readers arriving at once share one
+  // read; a change deletes every entry of its topic (the key starts with the topic id), and a read
+  // begun before the change is never stored again (it is not re-inserted). First pages and deeper
+  // ones are kept apart, so a reader walking far down a long discussion cannot push first pages out.
+  const firstPages = new TtlCache<string, Promise<SharedPage>>(clock, pageTtlMs, 2_000);
+  const deeperPages = new TtlCache<string, Promise<SharedPage | SharedReplies>>(clock, pageTtlMs, 500);
+  // A comment's topic never changes: where a reply page's key is found without a query.
+  const commentTopics = new TtlCache<string, string>(clock, 10 * 60_000, 50_000);
   bus.subscribe((topic, key) => {
-    if (topic === everything) firstPages.clear();
-    else if (topic === 'posts') firstPages.deleteWhere((_, k) => k.startsWith(`${key}|`));
+    if (topic === everything) {
+      firstPages.clear();
+      deeperPages.clear();
+    } else if (topic === 'posts') {
+      firstPages.deleteWhere((_, k) => k.startsWith(`${key}|`));
+      deeperPages.deleteWhere((_, k) => k.startsWith(`${key}|`));
+    }
   });
   /** After a change of a topic's visible comments has committed: here and in every other process. */
   const changed = (topicId: string) => bus.publish('posts', topicId);
 
-  async function sharedPage(
+  function shared<T>(cache: TtlCache<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const p = read();
+    cache.set(key, p);
+    p.catch(() => {
+      if (cache.get(key) === p) cache.delete(key);
+    });
+    return p;
+  }
+
+  function sharedPage(
     topicId: string,
     sort: 'new' | 'hot',
     after: { likes: number; id: number } | null,
@@ -126,14 +165,32 @@ export function createPostService(deps: PostServiceDeps) {
       );
       return { post, page, previews };
     };
-    if (after) return read();
-    const key = `${topicId}|${sort}|${limit}`;
-    const hit = firstPages.get(key);
-    if (hit) return hit;
-    const p = read();
-    firstPages.set(key, p);
-    p.catch(() => firstPages.delete(key));
-    return p;
+    if (!after) return shared(firstPages, `${topicId}|${sort}|${limit}`, read);
+    return shared(
+      deeperPages as TtlCache<string, Promise<SharedPage>>,
+      `${topicId}|${sort}|${after.likes}:${after.id}|${limit}`,
+      read,
+    );
+  }
+
+  /** A page of a comment's replies (of its top-level comment's, for a reply), shared by its readers. */
+  async function sharedReplies(commentId: string, afterId: number | null, limit: number): Promise<SharedReplies> {
+    let topicId = commentTopics.get(commentId);
+    let known: CommentRow | null = null;
+    if (!topicId) {
+      known = await repo.comment(commentId);
+      if (!known) return { comment: null, page: [] };
+      topicId = known.topicId;
+      commentTopics.set(commentId, topicId);
+    }
+    return shared(
+      deeperPages as TtlCache<string, Promise<SharedReplies>>,
+      `${topicId}|r|${commentId}|${afterId ?? ''}|${limit}`,
+      async () => {
+        const c = known ?? (await repo.comment(commentId));
+        return { comment: c, page: c ? await repo.replyPage(c.rootId ?? c.id, afterId, limit) : [] };
+      },
+    );
   }
 
   /** The question of a topic, if the caller may discuss it now. */
@@ -175,7 +232,12 @@ export function createPostService(deps: PostServiceDeps) {
   }
 
   function reviewItem(r: CommentRow, viewer: AuthedContext['caller'], reasons: string[]): ReviewItem {
-    return { ...toComment(r, viewer, new Set()), report_count: r.reportCount, matched: r.matched, reasons };
+    return {
+      ...toComment(r, viewer, new Set(), deps.imageLinks.url),
+      report_count: r.reportCount,
+      matched: r.matched,
+      reasons,
+    };
   }
 
   return {
@@ -246,11 +308,11 @@ export function createPostService(deps: PostServiceDeps) {
       const byRoot = new Map<string, CommentRow[]>();
       for (const r of replies) byRoot.set(r.rootId as string, [...(byRoot.get(r.rootId as string) ?? []), r]);
       const comments: Comment[] = shown.map((c) => ({
-        ...toComment(c, ctx.caller, liked),
+        ...toComment(c, ctx.caller, liked, deps.imageLinks.url),
         reply_count: c.replyCount,
         replies: (byRoot.get(c.id) ?? [])
           .sort((x, y) => Number(x.id) - Number(y.id))
-          .map((r) => toComment(r, ctx.caller, liked)),
+          .map((r) => toComment(r, ctx.caller, liked, deps.imageLinks.url)),
       }));
       const last = page[b.page_size - 1];
       return {
@@ -267,18 +329,37 @@ export function createPostService(deps: PostServiceDeps) {
     },
 
     async replies(b: { comment_id: string; cursor: string; page_size: number }, ctx: AuthedContext) {
-      const c = await visibleComment(b.comment_id, ctx);
       const after = parseCursor(b.cursor)?.id ?? null;
-      const page = await repo.replyPage(c.rootId ?? c.id, after, b.page_size + 1);
-      const own = after ? [] : await repo.ownUnreviewed(c.postId, me(ctx), [c.rootId ?? c.id]);
-      const shown = [...page.slice(0, b.page_size), ...own];
-      const liked = await repo.likedOf(
-        me(ctx),
-        shown.map((r) => r.id),
+      const { comment: c, page } = await sharedReplies(b.comment_id, after, b.page_size + 1);
+      if (!c || (c.status !== ReviewStatus.Reviewed && c.userId !== ctx.caller.userId))
+        throw errors.notFound(postRefusals.noComment);
+      await topicOf(c.topicId, ctx);
+      const userId = me(ctx);
+      const rootId = c.rootId ?? c.id;
+      const pageRows = page.slice(0, b.page_size);
+      // One query for the reader: likes on this page and own unseen comments of the topic.
+      const state = await repo.viewerState(
+        c.postId,
+        userId,
+        pageRows.map((r) => r.id),
       );
+      let own: CommentRow[] = [];
+      let liked = state.liked;
+      // Rare: the reader's own held or rejected replies here, shown to them alone after the first page.
+      if (!after && state.own.some((o) => o.root === rootId)) {
+        own = await repo.ownUnreviewed(c.postId, userId, [rootId]);
+        liked = new Set([
+          ...liked,
+          ...(await repo.likedOf(
+            userId,
+            own.map((r) => r.id),
+          )),
+        ]);
+      }
+      const shown = [...pageRows, ...own];
       const last = page[b.page_size - 1];
       return {
-        replies: shown.map((r) => toComment(r, ctx.caller, liked)),
+        replies: shown.map((r) => toComment(r, ctx.caller, liked, deps.imageLinks.url)),
         next_cursor: page.length > b.page_size && last ? last.id : null,
       };
     },
@@ -346,7 +427,9 @@ export function createPostService(deps: PostServiceDeps) {
       // Also a held one: the post may be new, and its author reads it on the first page.
       changed(b.topic_id);
       const row = (await repo.comment(id)) as CommentRow;
-      return { comment: { ...toComment(row, ctx.caller, new Set()), replies: [], reply_count: 0 } };
+      return {
+        comment: { ...toComment(row, ctx.caller, new Set(), deps.imageLinks.url), replies: [], reply_count: 0 },
+      };
     },
 
     async like(b: { comment_id: string; liked: boolean }, ctx: AuthedContext) {
@@ -377,6 +460,7 @@ export function createPostService(deps: PostServiceDeps) {
         if (n >= postLimits.reportsToHold && locked.status === ReviewStatus.Reviewed) {
           await repo.setStatus(tx, c.id, ReviewStatus.Uploading);
           await repo.countVisible(tx, locked, -1);
+          await repo.syncImages(tx, locked.images);
         }
       });
       changed(c.topicId);
@@ -391,6 +475,7 @@ export function createPostService(deps: PostServiceDeps) {
         if (c.userId !== ctx.caller.userId) throw errors.forbidden(postRefusals.notMine);
         await repo.markDeleted(tx, c.id, clock.now());
         if (c.status === ReviewStatus.Reviewed) await repo.countVisible(tx, c, -1);
+        await repo.syncImages(tx, c.images);
         return c.topicId;
       });
       changed(topicId);
@@ -418,6 +503,8 @@ export function createPostService(deps: PostServiceDeps) {
         if (c.status !== ReviewStatus.Uploading) throw errors.invalidParam(postRefusals.notHeld);
         const status = b.decision === 'approve' ? ReviewStatus.Reviewed : ReviewStatus.Rejected;
         await repo.setStatus(tx, c.id, status, { by: me(ctx), at: now });
+        // Approved: its pictures become public; rejected: they stay private (author and staff).
+        await repo.syncImages(tx, c.images);
         if (status === ReviewStatus.Reviewed) {
           await repo.countVisible(tx, c, 1);
           // Held when written: its readers hear of it now (one held by reports was announced before).

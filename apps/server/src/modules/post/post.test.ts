@@ -19,8 +19,9 @@ import { mails } from '../../db/schema/mail.ts';
 import { staffAudit } from '../../db/schema/pay.ts';
 import { users } from '../../db/schema/user.ts';
 import { opCheckCode, staffUser, userWithRole } from '../../test/accounts.ts';
-import { buildSecondApp, createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
+import { buildSecondApp, createTestApp, type TestApp, testDbKinds, testSecret } from '../../test/harness.ts';
 import { multipartBody } from '../../test/multipart.ts';
+import { createImageLinks } from '../media/media.links.ts';
 import { createWordFilter } from './post.filter.ts';
 
 describe('the sensitive-word filter', () => {
@@ -42,6 +43,8 @@ describe.each(testDbKinds())('discussions on %s', { timeout: 120_000 }, (kind) =
   let topic = '';
   let topic2 = '';
 
+  /** The signed address the server names now for a picture that is not public. */
+  const signedUrl = (id: string) => createImageLinks(testSecret, t.clock).url(id);
   const call = <E extends Endpoint>(e: E, body: unknown, who: string) => t.call(e, body, { token: tok[who] });
   const ok = async <E extends Endpoint>(e: E, body: unknown, who: string) => {
     const res = await call(e, body, who);
@@ -353,9 +356,10 @@ describe.each(testDbKinds())('discussions on %s', { timeout: 120_000 }, (kind) =
       topic2,
     );
     expect(c.review_status).toBe(ReviewStatus.Uploading);
+    // Held: its pictures are named to the writer by signed addresses (not public yet).
     expect(c.images).toEqual([
-      { id: mine, url: `/media/images/${mine}`, alt: '句子结构分析图' },
-      { id: second, url: `/media/images/${second}`, alt: '评论配图 2' },
+      { id: mine, url: signedUrl(mine), alt: '句子结构分析图' },
+      { id: second, url: signedUrl(second), alt: '评论配图 2' },
     ]);
     // Held: only the writer and the teachers see it.
     expect(idsIn(await ok(pep.getPost, { topic_id: topic2, page_size: 50 }, 'ann'))).not.toContain(c.id);
@@ -369,7 +373,12 @@ describe.each(testDbKinds())('discussions on %s', { timeout: 120_000 }, (kind) =
     await ok(pep.reviewComment, { comment_id: c.id, decision: 'approve' }, 'teacher');
     const seen = (await readAll('ann', 'new', topic2, 50)).comments;
     expect(seen.length).toBe(commentsBefore + 1);
-    expect(seen.find((x) => x.id === c.id)).toMatchObject({ images: c.images });
+    expect(seen.find((x) => x.id === c.id)).toMatchObject({
+      images: [
+        { id: mine, url: `/media/images/${mine}`, alt: '句子结构分析图' },
+        { id: second, url: `/media/images/${second}`, alt: '评论配图 2' },
+      ],
+    });
     // A reply with a picture is held the same way.
     const r = await comment('cat', '补充一张', { parent_id: c.id, images: [{ id: second, alt: '补充' }] }, topic2);
     expect(r.review_status).toBe(ReviewStatus.Uploading);
@@ -382,6 +391,83 @@ describe.each(testDbKinds())('discussions on %s', { timeout: 120_000 }, (kind) =
           .where(eq(mails.userId, Number(uid.cat)))
       ).length,
     ).toBe(own.length);
+  });
+
+  it("a held or rejected comment's pictures reach only its author and staff; public once approved, private again when held", async () => {
+    t.clock.advance(61_000);
+    /** GET an image address; `who` adds a login token (the image route reads none: nobody is special). */
+    const get = async (url: string, who?: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: who ? { authorization: `Bearer ${tok[who]}` } : {},
+      });
+      return {
+        status: res.statusCode,
+        cache: res.headers['cache-control'],
+        type: res.headers['content-type'],
+        text: res.body,
+      };
+    };
+    const plain = (id: string) => `/media/images/${id}`;
+    const kept = await upload('eve');
+    const dropped = await upload('eve');
+    // Just uploaded, on no comment: only the uploader's signed address works.
+    expect(await get(plain(kept))).toMatchObject({ status: 404 });
+    expect(await get(plain(kept), 'eve')).toMatchObject({ status: 404 });
+    const held = await comment('eve', '看这张图', { images: [{ id: kept }] }, topic2);
+    const rejected = await comment('eve', '另一张图', { images: [{ id: dropped }] }, topic2);
+    const url = held.images[0]?.url as string;
+    expect(url).toBe(signedUrl(kept));
+    expect(await get(url)).toMatchObject({ status: 200, type: 'image/webp', cache: 'private, max-age=600' });
+    // Another member and an anonymous request: the plain address does not exist for them, and no
+    // page, reply list or queue of theirs names the comment (or a signed address).
+    for (const who of [undefined, 'ann', 'bob']) expect((await get(plain(kept), who)).status).toBe(404);
+    const annPages = JSON.stringify(await readAll('ann', 'new', topic2, 50));
+    expect(annPages).not.toContain(kept);
+    expect(annPages).not.toContain(dropped);
+    // A forged, truncated or garbage signature: 404; an old one: 403 in Chinese.
+    for (const bad of [
+      url.replace(/s=./, 's=x'),
+      url.replace(/e=\d+/, 'e=99999999999'),
+      `${plain(kept)}?e=abc&s=${'x'.repeat(43)}`,
+      `${plain(kept)}?e=1&s=${'x'.repeat(5000)}`,
+      `${plain(kept)}?e[]=1&s[]=2`,
+    ])
+      expect((await get(bad)).status).toBe(404);
+    // Staff see the pictures in the queue through signed addresses too.
+    const queue = (await ok(pep.reviewQueue, { page_size: 50 }, 'teacher')).comments;
+    const queued = queue.find((x) => x.id === held.id)?.images[0]?.url as string;
+    expect(queued).toMatch(/\?e=\d+&s=/);
+    expect((await get(queued)).status).toBe(200);
+    // Rejected: still private; its author sees it (未通过) with the picture, nobody else.
+    await ok(pep.reviewComment, { comment_id: rejected.id, decision: 'reject' }, 'teacher');
+    for (const who of [undefined, 'ann']) expect((await get(plain(dropped), who)).status).toBe(404);
+    const evePage = (await ok(pep.getPost, { topic_id: topic2, page_size: 50 }, 'eve')).post.root_comment.replies;
+    const own = evePage.find((x) => x.id === rejected.id);
+    expect(own).toMatchObject({
+      review_status: ReviewStatus.Rejected,
+      images: [{ id: dropped, url: signedUrl(dropped) }],
+    });
+    expect((await get(own?.images[0]?.url as string)).status).toBe(200);
+    // Approved: public for everyone at the plain address (a short cache: it may be held again).
+    await ok(pep.reviewComment, { comment_id: held.id, decision: 'approve' }, 'teacher');
+    for (const who of [undefined, 'ann'])
+      expect(await get(plain(kept), who)).toMatchObject({ status: 200, cache: 'public, max-age=600' });
+    const shown = (await readAll('ann', 'new', topic2, 50)).comments.find((x) => x.id === held.id) as unknown as {
+      images: { url: string }[];
+    };
+    expect(shown.images[0]?.url).toBe(plain(kept));
+    // Held again by reports: private again.
+    for (const who of ['ann', 'bob', 'dan']) await ok(pep.reportComment, { comment_id: held.id, reason: 'other' }, who);
+    expect((await get(plain(kept))).status).toBe(404);
+    expect((await get(signedUrl(kept))).status).toBe(200);
+    // Signed addresses expire (one to two hours): then 403 with a Chinese hint.
+    const early = signedUrl(kept);
+    t.clock.advance(2 * 3_600_000 + 1_000);
+    const late = await get(early);
+    expect(late.status).toBe(403);
+    expect(late.text).toMatch(/过期/);
   });
 
   it(`${postLimits.reportsToHold} reports hold a comment; one report per user; not my own`, async () => {
@@ -477,7 +563,7 @@ describe.each(testDbKinds())('discussions on %s', { timeout: 120_000 }, (kind) =
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
-describe('the shared first page across processes', () => {
+describe('the shared pages across processes', () => {
   let a: TestApp;
   const clients: Redis[] = [];
   afterAll(async () => {
@@ -528,6 +614,32 @@ describe('the shared first page across processes', () => {
         await expect
           .poll(async () => (await onB()).root_comment.replies.find((c) => c.id === id)?.like_count, { timeout: 5_000 })
           .toBe(1);
+        // Deeper pages and reply pages are shared (cached) too, and dropped the same way.
+        const onBCall = async (path: string, payload: object) =>
+          (
+            await b.inject({
+              method: 'POST',
+              url: path,
+              headers: { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json' },
+              payload,
+            })
+          ).json().data;
+        const deep = async () =>
+          (await onBCall(pep.getPost.path, { topic_id: topic, page_size: 1, cursor: id2 })).post.root_comment
+            .replies as { id: string; like_count: number }[];
+        const replies = async () =>
+          (await onBCall(pep.getReplies.path, { comment_id: id })).replies as { id: string }[];
+        expect((await deep()).map((c) => c.id)).toEqual([id]);
+        expect(await replies()).toEqual([]);
+        const reply = await a.call(
+          pep.createComment,
+          { topic_id: topic, content: '回复', parent_id: id },
+          { token: writer.token },
+        );
+        const replyId = (reply.body.data as { comment: { id: string } }).comment.id;
+        await expect.poll(async () => (await replies()).map((r) => r.id), { timeout: 5_000 }).toEqual([replyId]);
+        await a.call(pep.likeComment, { comment_id: id, liked: false }, { token: reader.token });
+        await expect.poll(async () => (await deep())[0]?.like_count, { timeout: 5_000 }).toBe(0);
       } finally {
         await b.close();
       }
