@@ -39,7 +39,7 @@ export type ChatPublished =
 /**
  * What goes over the bus: the events already rendered as the stream's frames, once, by the process
  * where the message was sent; every process encodes each frame once and hands the same bytes to
- * each of its clients (no JSON or string per client or per process).
+ * each of its clients (nothing is rendered again per process, nor encoded per client).
  */
 type Wire =
   | { kind: 'message'; candidate: string; topic: string; id: number; user: string; staff: string }
