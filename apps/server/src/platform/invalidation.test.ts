@@ -47,6 +47,25 @@ describe.runIf(!!redisUrl)('invalidation across processes (Redis pub/sub)', () =
     expect(status).toBe(401);
   });
 
+  it('a message leaves for the other processes before this process handles it, so a failing handler here keeps it from nobody', async () => {
+    const [hereLink, thereLink] = [redis(), redis()];
+    await Promise.all(
+      [hereLink, thereLink].map((r) => (r.status === 'ready' ? null : new Promise((ok) => r.once('ready', ok)))),
+    );
+    const here = await createInvalidationBus(hereLink);
+    const there = await createInvalidationBus(thereLink);
+    const seen: string[] = [];
+    there.subscribe((topic, key) => seen.push(`${topic}:${key}`));
+    here.subscribe(() => {
+      throw new Error('a local handler failed');
+    });
+    expect(() => here.publish('chat', 'k1')).toThrow('a local handler failed');
+    for (let i = 0; i < 100 && !seen.length; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(seen).toEqual(['chat:k1']);
+    await here.close();
+    await there.close();
+  });
+
   it('a bus without Redis still applies invalidations in its own process', async () => {
     const bus = await createInvalidationBus();
     const seen: string[] = [];

@@ -126,8 +126,11 @@ export async function createInvalidationBus(redis?: Redis, log?: BusLog): Promis
 
   return {
     publish(topic, key) {
-      apply(topic, key);
+      // Out to the other processes first: this process's own handlers may take a while (a chat
+      // message is written to every stream connected here, ADR 0038) and must not hold back the
+      // others' copy, nor keep it from leaving if one of them throws.
       send({ from: self, topic, key });
+      apply(topic, key);
     },
     subscribe(handler) {
       handlers.push(handler);

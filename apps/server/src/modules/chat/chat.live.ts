@@ -7,6 +7,11 @@
 // only, never an error (ADR 0016); when the link is back the bus hands out `everything`, and every
 // client is told to `resync` (fetch what it missed after its last id). Nothing is lost offline: the
 // messages are in the database and a client reconnects with `?after=<last id seen>`.
+//
+// The fan-out is the hot path (ADR 0038, "Performance"): an event is rendered to its frames once, in
+// the process where it happened, and goes to Redis before this process's own clients are written
+// (the bus's order); each process then writes the same bytes to every stream it holds, with no
+// lookup, check or allocation per client beyond the staff member's own-conversation test.
 import {
   type ChatConversation,
   type ChatEvent,
@@ -19,7 +24,7 @@ import type { Caller } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
 
-/** What goes over the bus: both sides' views, each client gets its own. */
+/** What the service publishes: both sides' views, each client gets its own. */
 export type ChatPublished =
   | {
       kind: 'message';
@@ -31,10 +36,25 @@ export type ChatPublished =
     }
   | { kind: 'closed'; candidate: string; conversation_id: string };
 
+/**
+ * What goes over the bus: the events already rendered as the stream's frames, once, by the process
+ * where the message was sent; every process encodes each frame once and hands the same bytes to
+ * each of its clients (nothing is rendered again per process, nor encoded per client).
+ */
+type Wire =
+  | { kind: 'message'; candidate: string; topic: string; id: number; user: string; staff: string }
+  | { kind: 'closed'; candidate: string; frame: string };
+
+/** An event's bytes as written to every stream, and its message id (the catch-up skips those it replayed). */
+interface Frame {
+  id: number | null;
+  bytes: Buffer;
+}
+
 interface Client {
   userId: string;
   staff: boolean;
-  write(chunk: string): void;
+  write(frame: Frame): void;
   end(): void;
 }
 
@@ -42,6 +62,28 @@ const topic = 'chat';
 const heartbeatMs = 20_000;
 
 export const sse = (ev: ChatEvent, id?: string) => `${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(ev)}\n\n`;
+
+const frameOf = (text: string, id: number | null = null): Frame => ({ id, bytes: Buffer.from(text) });
+const ping = frameOf(': ping\n\n');
+const resync = frameOf(sse({ type: 'resync' }));
+
+function render(p: ChatPublished): Wire {
+  if (p.kind === 'closed')
+    return {
+      kind: 'closed',
+      candidate: p.candidate,
+      frame: sse({ type: 'closed', conversation_id: p.conversation_id }),
+    };
+  const id = p.message.id;
+  return {
+    kind: 'message',
+    candidate: p.candidate,
+    topic: p.topic,
+    id: Number(id),
+    user: sse({ type: 'message', conversation: p.user, message: p.message }, id),
+    staff: sse({ type: 'message', conversation: p.staff, message: p.message }, id),
+  };
+}
 
 export function createChatHub(deps: {
   bus: InvalidationBus;
@@ -52,56 +94,55 @@ export function createChatHub(deps: {
   const staff = new Set<Client>();
   let count = 0;
 
-  function deliver(p: ChatPublished) {
-    const own = byUser.get(p.candidate);
-    if (p.kind === 'closed') {
-      const chunk = sse({ type: 'closed', conversation_id: p.conversation_id });
-      for (const c of own ?? []) c.write(chunk);
-      for (const c of staff) if (c.userId !== p.candidate) c.write(chunk);
+  /** Staff clients get every conversation but their own as a candidate (that one comes as theirs). */
+  function toStaff(frame: Frame, candidate: string) {
+    for (const c of staff) if (c.userId !== candidate) c.write(frame);
+  }
+
+  function deliver(w: Wire) {
+    const own = byUser.get(w.candidate);
+    if (w.kind === 'closed') {
+      const frame = frameOf(w.frame);
+      for (const c of own ?? []) c.write(frame);
+      toStaff(frame, w.candidate);
       return;
     }
+    if (staff.size) toStaff(frameOf(w.staff, w.id), w.candidate);
     if (own?.size) {
-      const chunk = sse({ type: 'message', conversation: p.user, message: p.message }, p.message.id);
-      if (p.topic === 'site') for (const c of own) c.write(chunk);
+      const frame = frameOf(w.user, w.id);
+      if (w.topic === 'site') for (const c of own) c.write(frame);
       else
-        deps.withheld(p.candidate, p.topic).then(
-          (w) => {
-            if (!w) for (const c of own) c.write(chunk);
+        deps.withheld(w.candidate, w.topic).then(
+          (held) => {
+            if (!held) for (const c of own) c.write(frame);
           },
           () => {},
         );
-    }
-    if (staff.size) {
-      const chunk = sse({ type: 'message', conversation: p.staff, message: p.message }, p.message.id);
-      for (const c of staff) if (c.userId !== p.candidate) c.write(chunk);
     }
   }
 
   deps.bus.subscribe((t, key) => {
     if (t === topic) {
-      let p: ChatPublished;
+      let w: Wire;
       try {
-        p = JSON.parse(key) as ChatPublished;
+        w = JSON.parse(key) as Wire;
       } catch {
         return;
       }
-      deliver(p);
+      deliver(w);
     } else if (t === everything) {
-      const chunk = sse({ type: 'resync' });
-      for (const set of byUser.values()) for (const c of set) c.write(chunk);
-      for (const c of staff) c.write(chunk);
+      for (const set of byUser.values()) for (const c of set) c.write(resync);
     }
   });
 
   const heartbeat = setInterval(() => {
-    for (const set of byUser.values()) for (const c of set) c.write(': ping\n\n');
-    for (const c of staff) c.write(': ping\n\n');
+    for (const set of byUser.values()) for (const c of set) c.write(ping);
   }, heartbeatMs);
   heartbeat.unref();
 
   return {
     publish(p: ChatPublished) {
-      deps.bus.publish(topic, JSON.stringify(p));
+      deps.bus.publish(topic, JSON.stringify(render(p)));
     },
     add(c: Client) {
       count++;
@@ -170,14 +211,14 @@ export function registerChatStream(
     });
     res.write(': connected\n\n');
     // Live events that arrive during the catch-up wait until it is written, then go out unless sent.
-    let pending: string[] | null = [];
+    let pending: Frame[] | null = [];
     let lastSent = afterId;
     const client = {
       userId: caller.userId,
       staff: deps.answersChat(caller),
-      write(chunk: string) {
-        if (pending) pending.push(chunk);
-        else if (!res.writableEnded) res.write(chunk);
+      write(frame: Frame) {
+        if (pending) pending.push(frame);
+        else if (!res.writableEnded) res.write(frame.bytes);
       },
       end() {
         if (!res.writableEnded) res.end();
@@ -192,18 +233,17 @@ export function registerChatStream(
           res.write(sse({ type: 'message', ...e }, e.message.id));
           lastSent = Math.max(lastSent, Number(e.message.id));
         }
-        if (more) res.write(sse({ type: 'resync' }));
+        if (more) res.write(resync.bytes);
       }
     } catch (err) {
       req.log.error({ err }, 'chat stream: catch-up failed');
-      res.write(sse({ type: 'resync' }));
+      res.write(resync.bytes);
     }
     const queued = pending;
     pending = null;
-    for (const chunk of queued) {
-      const id = /^id: (\d+)\n/.exec(chunk)?.[1];
-      if (id && Number(id) <= lastSent) continue;
-      if (!res.writableEnded) res.write(chunk);
+    for (const frame of queued) {
+      if (frame.id !== null && frame.id <= lastSent) continue;
+      if (!res.writableEnded) res.write(frame.bytes);
     }
   });
 }

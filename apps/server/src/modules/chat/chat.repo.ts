@@ -2,6 +2,7 @@
 // reads conversations; staff reads go through the queue. Unread counts are per side: the candidate's
 // are staff messages past user_read_id, the staff's are candidate messages past staff_read_id.
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { chatConversations as c, chatMessages as m } from '../../db/schema/chat.ts';
 import { users } from '../../db/schema/user.ts';
 import type { Db, Tx } from '../../platform/db.ts';
@@ -50,6 +51,9 @@ const conversationView = {
     ),
 };
 
+/** A message's author (the conversation's candidate is `users`). */
+const author = alias(users, 'author');
+
 const messageView = {
   id: m.id,
   conversationId: m.conversationId,
@@ -95,17 +99,16 @@ export function createChatRepo(db: Db) {
       return conversations(db, inArray(c.id, ids));
     },
 
-    /** The candidate's conversation about `topic`, created or opened again, locked for this transaction. */
+    /**
+     * The candidate's conversation about `topic`, created or opened again, locked for this
+     * transaction: the insert locks a new row, the conflict's update an existing one.
+     */
     async openForCandidate(tx: Tx, userId: number, topic: string, now: Date): Promise<number> {
-      await tx
+      const [row] = await tx
         .insert(c)
         .values({ userId, topic, lastAt: now, createdAt: now })
-        .onConflictDoUpdate({ target: [c.userId, c.topic], set: { closedAt: null } });
-      const [row] = await tx
-        .select({ id: c.id })
-        .from(c)
-        .where(and(eq(c.userId, userId), eq(c.topic, topic)))
-        .for('update');
+        .onConflictDoUpdate({ target: [c.userId, c.topic], set: { closedAt: null } })
+        .returning({ id: c.id });
       return (row as { id: number }).id;
     },
 
@@ -156,8 +159,15 @@ export function createChatRepo(db: Db) {
       return id;
     },
 
-    async message(on: Runner, id: number): Promise<MessageRow | null> {
-      const [row] = await on.select(messageView).from(m).innerJoin(users, eq(users.id, m.authorId)).where(eq(m.id, id));
+    /** A message just written and its conversation as it now stands, in one statement (the live event). */
+    async written(on: Runner, id: number): Promise<{ conversation: ConversationRow; message: MessageRow } | null> {
+      const [row] = await on
+        .select({ conversation: conversationView, message: { ...messageView, authorName: author.name } })
+        .from(m)
+        .innerJoin(c, eq(c.id, m.conversationId))
+        .innerJoin(users, eq(users.id, c.userId))
+        .innerJoin(author, eq(author.id, m.authorId))
+        .where(eq(m.id, id));
       return row ?? null;
     },
 

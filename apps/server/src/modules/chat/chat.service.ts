@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import type { AuthedContext, Caller, RequestContext } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
-import type { ChatHub, ChatPublished } from './chat.live.ts';
+import type { ChatHub } from './chat.live.ts';
 import type { ChatRepo, ConversationRow, MessageRow } from './chat.repo.ts';
 
 export interface ChatServiceDeps {
@@ -83,15 +83,14 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   function publish(row: ConversationRow, message: MessageRow) {
-    const p: ChatPublished = {
+    hub.publish({
       kind: 'message',
       candidate: String(row.userId),
       topic: row.topic,
       user: toConversation(row, 'user'),
       staff: toConversation(row, 'staff'),
       message: toMessage(message),
-    };
-    hub.publish(p);
+    });
   }
 
   return {
@@ -101,8 +100,12 @@ export function createChatService(deps: ChatServiceDeps) {
       if (b.topic !== undefined && b.conversation_id === undefined && b.topic !== 'site') {
         if (!(await deps.questionExists(b.topic))) throw errors.notFound(chatRefusals.unknownQuestion);
       }
-      const guard = await deps.runningIds(ctx);
-      const { conversationId, messageId } = await repo.db.transaction(async (tx) => {
+      // A new conversation about the site needs no look-up of the caller's running exam.
+      const guard = b.topic === 'site' && b.conversation_id === undefined ? null : await deps.runningIds(ctx);
+      // The live event's views are read in the transaction (one statement) and published the moment
+      // it commits: never before (a client told of a message can always fetch it), and with no
+      // query between the commit and the fan-out.
+      const written = await repo.db.transaction(async (tx) => {
         let id: number;
         let fromStaff = false;
         let topic: string;
@@ -135,13 +138,11 @@ export function createChatService(deps: ChatServiceDeps) {
           now,
         });
         if (fromStaff) await deps.mail(candidate, answerMail(topic, id, b.content), tx);
-        return { conversationId: id, messageId };
+        const views = await repo.written(tx, messageId);
+        if (!views) throw new Error('chat: the message just written is gone');
+        return views;
       });
-      const [row, message] = await Promise.all([
-        repo.conversation(repo.db, conversationId),
-        repo.message(repo.db, messageId),
-      ]);
-      if (!row || !message) throw new Error('chat: the message just written is gone');
+      const { conversation: row, message } = written;
       publish(row, message);
       const side = String(row.userId) === ctx.caller.userId ? 'user' : 'staff';
       return { conversation: toConversation(row, side), message: toMessage(message) };
