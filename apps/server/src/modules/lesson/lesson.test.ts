@@ -8,15 +8,17 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import * as lessonEp from '@gre/contract/endpoints/lesson';
 import type { LessonPlay, ManagedLesson } from '@gre/contract/lesson';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.ts';
 import { lessons } from '../../db/schema/lesson.ts';
 import { localStorage } from '../../platform/storage.ts';
 import { registerUser, staffUser, userWithRole } from '../../test/accounts.ts';
-import { createTestApp, type TestApp, testDbKinds, testSecret } from '../../test/harness.ts';
+import { buildSecondApp, createTestApp, type TestApp, testDbKinds, testSecret } from '../../test/harness.ts';
 import { createLessonLinks } from './lesson.links.ts';
 import { ffmpegAvailable } from './lesson.package.ts';
 import { seedLessons } from './lesson.seed.ts';
@@ -206,11 +208,57 @@ describe.each(testDbKinds())('lessons on %s', (kind) => {
     const e = Number(/e=(\d+)/.exec(query)?.[1]);
     // Signed as the server signs (its secret): the signature holds, the file is not there.
     const missing = createLessonLinks(testSecret, t.clock).url(u, 'lessons/qc-strategies/v720p/s999.ts', e);
-    for (const headers of [{}, { range: 'bytes=0-10' }]) {
+    for (const headers of [{}, { range: 'bytes=0-10' }] as Record<string, string>[]) {
       const res = await get(missing, headers);
       expect(res.statusCode).toBe(404);
       expect(res.body).toBe('视频文件不存在');
       expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('does not count media against the address rate limit, and logs served segments at debug only', async () => {
+    const lines: { msg: string; url?: string; status?: number }[] = [];
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      }),
+    );
+    // A second app process over the same database and files, with 3 requests a minute per address.
+    const limited = await buildSecondApp(t, undefined, { rateLimitPerMinute: 3, logger, storage: localStorageOf(t) });
+    try {
+      const play = (await t.call(lessonEp.getLesson, { id: 'pacing' }, { token: vip })).body.data as LessonPlay;
+      const variant = (await get(play.master_url)).body.split('\n').find((l) => l.startsWith('/media/')) as string;
+      const segment = (await get(variant)).body.split('\n').find((l) => l.startsWith('/media/')) as string;
+      for (let i = 0; i < 8; i++) {
+        const res = await limited.inject({ method: 'GET', url: segment, headers: { range: `bytes=${i}-${i + 99}` } });
+        expect(res.statusCode).toBe(206);
+      }
+      const refused = await limited.inject({ method: 'GET', url: segment.replace(/u=\d+/, 'u=999999') });
+      expect(refused.statusCode).toBe(403);
+      // The calls are still limited: the fourth within the minute is refused.
+      const calls = [];
+      for (let i = 0; i < 4; i++)
+        calls.push(
+          (
+            await limited.inject({
+              method: 'POST',
+              url: lessonEp.listLessons.path,
+              headers: { authorization: `Bearer ${vip}`, 'content-type': 'application/json' },
+              payload: '{}',
+            })
+          ).statusCode,
+        );
+      expect(calls).toEqual([200, 200, 200, 429]);
+      const segmentPath = segment.slice(0, segment.indexOf('?'));
+      const logged = lines.filter((l) => l.msg === 'request' && l.url?.startsWith(segmentPath));
+      expect(logged.map((l) => l.status)).toEqual([403]);
+      expect(lines.filter((l) => l.msg === 'request' && l.url === lessonEp.listLessons.path)).toHaveLength(4);
+    } finally {
+      await limited.close();
     }
   });
 
