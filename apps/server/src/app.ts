@@ -116,6 +116,11 @@ declare module 'fastify' {
     /** Resolves once the question catalogue is in memory (main.ts warms it up after listening). */
     catalogueReady(): Promise<void>;
   }
+  interface FastifyContextConfig {
+    /** The route's successful answers are logged at debug, its refusals and failures at info as all
+     * others: lesson segments, a request every few seconds per viewer (ADR 0039). */
+    quietSuccessLog?: boolean;
+  }
 }
 
 export interface AppDeps {
@@ -185,7 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header(headers.requestId, req.id);
   });
   app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
+    const quiet = reply.statusCode < 400 && req.routeOptions.config.quietSuccessLog === true;
+    req.log[quiet ? 'debug' : 'info'](
       { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );

@@ -1,5 +1,5 @@
 // The media storage (ADR 0036): the same behaviour from the local disk and from an S3-compatible
-// server (s3rver, started here on a free port): put, get as a stream, exists, delete, a missing key,
+// server (s3rver, started here on a free port): put, get as a stream, size and ranges, exists, delete, a missing key,
 // keys that would leave the root; the start-up check names a missing bucket, bad keys, no server.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -72,6 +72,28 @@ describe.each(['local', 's3'] as const)('the %s media storage', (kind) => {
     expect(await storage.exists(key)).toBe(false);
     expect(await storage.get(key)).toBeNull();
     await storage.delete(key); // deleting a missing file is fine
+  });
+
+  it('knows a file size and reads a range of it (lesson segments, ADR 0039)', async () => {
+    const key = 'lessons/range-test/v360p/s000.ts';
+    const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251));
+    expect(await storage.size(key)).toBeNull();
+    expect(await storage.getRange(key, 0, 10)).toBeNull();
+    await storage.put(key, bytes, 'video/mp2t');
+    expect(await storage.size(key)).toBe(3000);
+    const range = async (start: number, end: number) => {
+      const chunks: Buffer[] = [];
+      for await (const c of (await storage.getRange(key, start, end)) as Readable) chunks.push(Buffer.from(c));
+      return Buffer.concat(chunks);
+    };
+    expect((await range(0, 2999)).equals(bytes)).toBe(true);
+    // The first bytes, one byte (not 0-0: s3rver, the test's S3, reads `end || Infinity` and answers a whole file to it).
+    expect((await range(0, 187)).equals(bytes.subarray(0, 188))).toBe(true);
+    expect((await range(5, 5)).equals(bytes.subarray(5, 6))).toBe(true);
+    expect((await range(1000, 1999)).equals(bytes.subarray(1000, 2000))).toBe(true);
+    expect((await range(2990, 2999)).equals(bytes.subarray(2990))).toBe(true);
+    await storage.delete(key);
+    expect(await storage.size(key)).toBeNull();
   });
 
   it('refuses keys that could leave the storage root', async () => {

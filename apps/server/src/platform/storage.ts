@@ -39,6 +39,21 @@ function checkedKey(key: string): string {
   return key;
 }
 
+/**
+ * A file descriptor for reading, or null when the file is missing. A plain descriptor and a stream over
+ * it (closed by the stream) rather than a FileHandle: the callback operations cost less per request
+ * than the FileHandle's promises (the lesson segments' hot path, ADR 0039).
+ */
+function openForReading(file: string): Promise<number | null> {
+  return new Promise((resolve, reject) =>
+    fs.open(file, 'r', (err, fd) => {
+      if (!err) resolve(fd);
+      else if (err.code === 'ENOENT') resolve(null);
+      else reject(err);
+    }),
+  );
+}
+
 /** Files under `root` (DATA_DIR/media by default); each put writes a temporary file and renames it. */
 export function localStorage(root: string): MediaStorage {
   const file = (key: string) => path.join(root, checkedKey(key));
@@ -57,11 +72,8 @@ export function localStorage(root: string): MediaStorage {
       }
     },
     async get(key) {
-      const handle = await fs.promises.open(file(key), 'r').catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return null;
-        throw err;
-      });
-      return handle ? handle.createReadStream() : null;
+      const fd = await openForReading(file(key));
+      return fd === null ? null : fs.createReadStream(file(key), { fd });
     },
     async delete(key) {
       await fs.promises.rm(file(key), { force: true });
@@ -79,11 +91,9 @@ export function localStorage(root: string): MediaStorage {
       );
     },
     async getRange(key, start, end) {
-      const handle = await fs.promises.open(file(key), 'r').catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return null;
-        throw err;
-      });
-      return handle ? handle.createReadStream({ start, end }) : null;
+      const fd = await openForReading(file(key));
+      // A known end: the stream stops after its last byte instead of reading once more to find the end.
+      return fd === null ? null : fs.createReadStream(file(key), { fd, start, end });
     },
   };
 }

@@ -206,7 +206,7 @@ export async function createTestApp(
 export function buildSecondApp(
   t: TestApp,
   redis?: Redis,
-  opts: { rateLimitPerMinute?: number; logger?: FastifyBaseLogger } = {},
+  opts: { rateLimitPerMinute?: number; logger?: FastifyBaseLogger; storage?: MediaStorage } = {},
 ) {
   return buildApp({
     db: t.database.db,
@@ -222,5 +222,6 @@ export function buildSecondApp(
     },
     redis,
     logger: opts.logger,
+    storage: opts.storage,
   });
 }

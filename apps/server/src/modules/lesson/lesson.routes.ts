@@ -22,6 +22,13 @@ export function registerLessonRoutes(register: Register, lessons: LessonService)
 const mediaPath =
   /^lessons\/[a-z0-9][a-z0-9-]{0,63}\/(?:master\.m3u8|poster\.jpg|captions\.vtt|v[0-9a-z]{1,8}\/(?:index\.m3u8|s\d{3,5}\.ts))$/;
 
+/**
+ * Headers of every media answer, in place of helmet's (whose per-request build of a page's policies is
+ * work a video segment does not need): the bytes are what their type says, and other sites may not
+ * embed them.
+ */
+const mediaHeaders = { 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' };
+
 const refuse = (reply: FastifyReply, status: number, text: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
 
@@ -41,49 +48,58 @@ export function parseRange(header: string, size: number): { start: number; end: 
   return start <= end && start < size ? { start, end } : null;
 }
 
+/**
+ * GET /media/lessons/<id>/<file>?u=&e=&s=. After the signature check nothing is asked of the database:
+ * a segment costs one stat and one streamed read of the file (the local disk: a descriptor read to its
+ * known end; S3: HEAD and a ranged GET). Not counted by the per-address rate limit (a viewer fetches a
+ * segment every few seconds, and many viewers may share one address), without helmet's headers, and
+ * logged at debug when served (see `mediaHeaders`, app.ts's `quietSuccessLog`). Never compressed:
+ * MPEG-TS, JPEG and playlists of a few lines gain nothing.
+ */
 export function registerLessonMedia(app: FastifyInstance, storage: MediaStorage, links: LessonLinks): void {
-  app.get<{ Params: { '*': string }; Querystring: Record<string, string> }>('/media/lessons/*', async (req, reply) => {
-    const key = `lessons/${req.params['*']}`;
-    if (!mediaPath.test(key)) return refuse(reply, 404, '视频文件不存在');
-    const check = links.check(key, req.query);
-    if (check === 'invalid') return refuse(reply, 403, '视频地址无效（签名不符），请重新打开课程页面');
-    if (check === 'expired') return refuse(reply, 403, '视频地址已过期，请刷新课程页面后继续观看');
-    const { u, e } = req.query as { u: string; e: string };
-    const expiry = Number(e);
-    const privateCache = `private, max-age=${links.secondsLeft(expiry)}`;
-    reply.header('x-content-type-options', 'nosniff');
-    if (key.endsWith('.m3u8')) {
-      const text = await readText(storage, key);
-      if (text === null) return refuse(reply, 404, '视频文件不存在或仍在处理中');
-      const dir = key.slice(0, key.lastIndexOf('/') + 1);
-      const signed = text
-        .split('\n')
-        .map((line) => {
-          const uri = line.trim();
-          if (!uri || uri.startsWith('#')) return line;
-          const target = dir + uri;
-          return mediaPath.test(target) ? links.url(u, target, expiry) : line;
-        })
-        .join('\n');
-      return reply.type(contentTypeOf(key)).header('cache-control', 'private, no-store').send(signed);
-    }
-    const size = await storage.size(key);
-    if (size === null) return refuse(reply, 404, '视频文件不存在');
-    reply.type(contentTypeOf(key)).header('accept-ranges', 'bytes').header('cache-control', privateCache);
-    const range = req.headers.range;
-    if (range) {
-      const r = parseRange(range, size);
+  app.get<{ Params: { '*': string }; Querystring: Record<string, string> }>(
+    '/media/lessons/*',
+    { helmet: false, config: { rateLimit: false, quietSuccessLog: true } },
+    async (req, reply) => {
+      reply.headers(mediaHeaders);
+      const key = `lessons/${req.params['*']}`;
+      if (!mediaPath.test(key)) return refuse(reply, 404, '视频文件不存在');
+      const check = links.check(key, req.query);
+      if (check === 'invalid') return refuse(reply, 403, '视频地址无效（签名不符），请重新打开课程页面');
+      if (check === 'expired') return refuse(reply, 403, '视频地址已过期，请刷新课程页面后继续观看');
+      const { u, e } = req.query as { u: string; e: string };
+      const expiry = Number(e);
+      if (key.endsWith('.m3u8')) {
+        const text = await readText(storage, key);
+        if (text === null) return refuse(reply, 404, '视频文件不存在或仍在处理中');
+        const dir = key.slice(0, key.lastIndexOf('/') + 1);
+        const signed = text
+          .split('\n')
+          .map((line) => {
+            const uri = line.trim();
+            if (!uri || uri.startsWith('#')) return line;
+            const target = dir + uri;
+            return mediaPath.test(target) ? links.url(u, target, expiry) : line;
+          })
+          .join('\n');
+        return reply.type(contentTypeOf(key)).header('cache-control', 'private, no-store').send(signed);
+      }
+      const size = await storage.size(key);
+      if (size === null) return refuse(reply, 404, '视频文件不存在');
+      // The address names the user, the file and the expiry: its bytes never change, so the browser
+      // keeps them until the address expires without asking again.
+      reply
+        .type(contentTypeOf(key))
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', `private, max-age=${links.secondsLeft(expiry)}, immutable`);
+      const range = req.headers.range;
+      const r = range ? parseRange(range, size) : { start: 0, end: size - 1 };
       if (!r) return reply.code(416).header('content-range', `bytes */${size}`).send();
+      if (size === 0) return reply.header('content-length', 0).send('');
       const body = await storage.getRange(key, r.start, r.end);
       if (!body) return refuse(reply, 404, '视频文件不存在');
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${r.start}-${r.end}/${size}`)
-        .header('content-length', r.end - r.start + 1)
-        .send(body);
-    }
-    const body = await storage.get(key);
-    if (!body) return refuse(reply, 404, '视频文件不存在');
-    return reply.header('content-length', size).send(body);
-  });
+      if (range) reply.code(206).header('content-range', `bytes ${r.start}-${r.end}/${size}`);
+      return reply.header('content-length', r.end - r.start + 1).send(body);
+    },
+  );
 }

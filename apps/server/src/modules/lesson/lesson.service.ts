@@ -119,6 +119,9 @@ export function createLessonService(deps: {
   async function packageJob(data: { id: string; ext: string }) {
     const { id, ext } = data;
     const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'gre-lesson-'));
+    // The source goes before the row says ready or failed: whoever reads that state (the admins'
+    // panel, a test) finds no source left. Again in `finally` for a failure before either.
+    const dropSource = () => storage.delete(sourceKey(id, ext)).catch(() => {});
     let stored: string[] = [];
     try {
       const source = await storage.get(sourceKey(id, ext));
@@ -142,6 +145,7 @@ export function createLessonService(deps: {
         await storage.put(lessonKey(id, f), await fs.promises.readFile(path.join(out, f)), contentTypeOf(f));
         stored.push(f);
       }
+      await dropSource();
       await setState(id, { status: 'ready', progress: 100, failure: null, durationS: packaged.durationS });
       stored = [];
       deps.log.info({ lesson: id, seconds: packaged.durationS }, 'lesson packaged');
@@ -150,9 +154,10 @@ export function createLessonService(deps: {
         err instanceof PackagingError ? err.reason : '视频打包时服务器出错，请稍后重新上传；如仍失败请联系技术支持';
       deps.log.error({ err, lesson: id }, 'lesson packaging failed');
       await deleteFiles(id, stored);
+      await dropSource();
       await setState(id, { status: 'failed', failure: reason });
     } finally {
-      await storage.delete(sourceKey(id, ext)).catch(() => {});
+      await dropSource();
       await fs.promises.rm(work, { recursive: true, force: true });
     }
   }

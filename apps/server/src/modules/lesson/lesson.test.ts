@@ -8,15 +8,18 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import * as lessonEp from '@gre/contract/endpoints/lesson';
 import type { LessonPlay, ManagedLesson } from '@gre/contract/lesson';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.ts';
 import { lessons } from '../../db/schema/lesson.ts';
 import { localStorage } from '../../platform/storage.ts';
 import { registerUser, staffUser, userWithRole } from '../../test/accounts.ts';
-import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
+import { buildSecondApp, createTestApp, type TestApp, testDbKinds, testSecret } from '../../test/harness.ts';
+import { createLessonLinks } from './lesson.links.ts';
 import { ffmpegAvailable } from './lesson.package.ts';
 import { seedLessons } from './lesson.seed.ts';
 
@@ -135,6 +138,128 @@ describe.each(testDbKinds())('lessons on %s', (kind) => {
     const poster = await get(play.poster_url);
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('streams a segment whole or by ranges, never compressed, cached until its address expires', async () => {
+    const play = (await t.call(lessonEp.getLesson, { id: 'qc-strategies' }, { token: vip })).body.data as LessonPlay;
+    const variant = (await get(play.master_url)).body.split('\n').filter((l) => l.startsWith('/media/'))[1] as string;
+    const segment = (await get(variant)).body.split('\n').filter((l) => l.startsWith('/media/'))[1] as string;
+    expect(segment).toMatch(/^\/media\/lessons\/qc-strategies\/v720p\/s001\.ts\?/);
+    const onDisk = fs.readFileSync(path.join(shipped, 'qc-strategies/v720p/s001.ts'));
+    const size = onDisk.length;
+    const whole = await get(segment, { 'accept-encoding': 'br, gzip, deflate' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/mp2t');
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.headers['content-length']).toBe(String(size));
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['cache-control']).toBe('private, max-age=10800, immutable');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    expect(whole.rawPayload.equals(onDisk)).toBe(true);
+    // The first bytes (a player probing), a middle stretch, a suffix, an open end running past the file.
+    const cases: [string, number, number][] = [
+      ['bytes=0-187', 0, 187],
+      ['bytes=1000-1999', 1000, 1999],
+      ['bytes=-188', size - 188, size - 1],
+      [`bytes=${size - 10}-${size + 500}`, size - 10, size - 1],
+      ['bytes=0-', 0, size - 1],
+      [`bytes=-${size + 99}`, 0, size - 1],
+    ];
+    for (const [range, start, end] of cases) {
+      const part = await get(segment, { range, 'accept-encoding': 'gzip' });
+      expect(part.statusCode, range).toBe(206);
+      expect(part.headers['content-range'], range).toBe(`bytes ${start}-${end}/${size}`);
+      expect(part.headers['content-length'], range).toBe(String(end - start + 1));
+      expect(part.headers['content-encoding'], range).toBeUndefined();
+      expect(part.rawPayload.equals(onDisk.subarray(start, end + 1)), range).toBe(true);
+    }
+    // Unsatisfiable or not understood: 416 with the size, and no bytes.
+    for (const range of [
+      `bytes=${size}-`,
+      'bytes=500-100',
+      'bytes=-0',
+      'bytes=-',
+      'items=0-10',
+      'bytes=0-1,5-9',
+      'bytes=x-y',
+    ]) {
+      const bad = await get(segment, { range });
+      expect(bad.statusCode, range).toBe(416);
+      expect(bad.headers['content-range'], range).toBe(`bytes */${size}`);
+      expect(bad.rawPayload.length, range).toBe(0);
+    }
+    // A head request answers the size without the bytes.
+    const head = await t.app.inject({ method: 'HEAD', url: segment });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(size));
+    expect(head.rawPayload.length).toBe(0);
+    // An hour later the same address is cached for the two hours it has left.
+    t.clock.advance(3600_000);
+    expect((await get(segment, { range: 'bytes=0-0' })).headers['cache-control']).toBe(
+      'private, max-age=7200, immutable',
+    );
+    t.clock.advance(-3600_000);
+  });
+
+  it('serves a missing segment as 404, in Chinese, whatever the range', async () => {
+    const play = (await t.call(lessonEp.getLesson, { id: 'qc-strategies' }, { token: vip })).body.data as LessonPlay;
+    const query = play.master_url.slice(play.master_url.indexOf('?'));
+    const u = /u=(\d+)/.exec(query)?.[1] as string;
+    const e = Number(/e=(\d+)/.exec(query)?.[1]);
+    // Signed as the server signs (its secret): the signature holds, the file is not there.
+    const missing = createLessonLinks(testSecret, t.clock).url(u, 'lessons/qc-strategies/v720p/s999.ts', e);
+    for (const headers of [{}, { range: 'bytes=0-10' }] as Record<string, string>[]) {
+      const res = await get(missing, headers);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe('视频文件不存在');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('does not count media against the address rate limit, and logs served segments at debug only', async () => {
+    const lines: { msg: string; url?: string; status?: number }[] = [];
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      }),
+    );
+    // A second app process over the same database and files, with 3 requests a minute per address.
+    const limited = await buildSecondApp(t, undefined, { rateLimitPerMinute: 3, logger, storage: localStorageOf(t) });
+    try {
+      const play = (await t.call(lessonEp.getLesson, { id: 'pacing' }, { token: vip })).body.data as LessonPlay;
+      const variant = (await get(play.master_url)).body.split('\n').find((l) => l.startsWith('/media/')) as string;
+      const segment = (await get(variant)).body.split('\n').find((l) => l.startsWith('/media/')) as string;
+      for (let i = 0; i < 8; i++) {
+        const res = await limited.inject({ method: 'GET', url: segment, headers: { range: `bytes=${i}-${i + 99}` } });
+        expect(res.statusCode).toBe(206);
+      }
+      const refused = await limited.inject({ method: 'GET', url: segment.replace(/u=\d+/, 'u=999999') });
+      expect(refused.statusCode).toBe(403);
+      // The calls are still limited: the fourth within the minute is refused.
+      const calls = [];
+      for (let i = 0; i < 4; i++)
+        calls.push(
+          (
+            await limited.inject({
+              method: 'POST',
+              url: lessonEp.listLessons.path,
+              headers: { authorization: `Bearer ${vip}`, 'content-type': 'application/json' },
+              payload: '{}',
+            })
+          ).statusCode,
+        );
+      expect(calls).toEqual([200, 200, 200, 429]);
+      const segmentPath = segment.slice(0, segment.indexOf('?'));
+      const logged = lines.filter((l) => l.msg === 'request' && l.url?.startsWith(segmentPath));
+      expect(logged.map((l) => l.status)).toEqual([403]);
+      expect(lines.filter((l) => l.msg === 'request' && l.url === lessonEp.listLessons.path)).toHaveLength(4);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('answers 403 in Chinese to a wrong, borrowed or expired signature', async () => {
