@@ -11,7 +11,8 @@ import subsetFont from 'subset-font';
 export type Block =
   | { kind: 'title'; text: string; note?: string }
   | { kind: 'heading'; text: string }
-  | { kind: 'subheading'; text: string }
+  /** `keep`: the room (pt) it needs below it on the page, so it is not left alone at a page's foot. */
+  | { kind: 'subheading'; text: string; keep?: number }
   | { kind: 'para'; text: string }
   | { kind: 'bullets'; items: string[] }
   | { kind: 'columns'; head: string[] }
@@ -154,7 +155,7 @@ export async function renderPdf(input: PdfInput): Promise<PdfFile> {
         break;
       }
       case 'subheading': {
-        ensure(40);
+        ensure(b.keep ?? 40);
         doc
           .moveDown(0.3)
           .font('b')

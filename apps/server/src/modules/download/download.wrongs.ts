@@ -79,10 +79,11 @@ export function answerText(q: Question, group: QuestionGroup | null, a: Answer |
     }
     default: {
       if (!a.selects.length) return '未作答';
+      // The letters, and the chosen options' words when they are short (a word, a number).
       const options = input.option_groups[0] ?? [];
-      const words = input.kind === 'pair' ? a.selects.map((i) => options[i]).filter(Boolean) : [];
+      const words = a.selects.map((i) => plainText(options[i] ?? '').trim());
       const picked = a.selects.map((i) => letters[i] ?? '?').join('');
-      return words.length ? `${picked}（${words.map((w) => plainText(w as string)).join('，')}）` : picked;
+      return words.every((w) => w && w.length <= 40) ? `${picked}（${words.join('，')}）` : picked;
     }
   }
 }
@@ -163,13 +164,13 @@ export function wrongBookContent(
     }
     if (q.kind !== kind) {
       kind = q.kind;
-      blocks.push({ kind: 'subheading', text: questionKindLabel[q.kind] });
+      blocks.push({ kind: 'subheading', text: questionKindLabel[q.kind], keep: 130 });
     }
     no++;
     const source = craft.source?.name ? `来源：${craft.source.name}` : '';
     blocks.push({
       kind: 'question',
-      head: `${no}. ${questionKindLabel[q.kind]}`,
+      head: `第 ${no} 题`,
       meta: [q.id, `做错 ${craft.wrong_count || 1} 次`, source].filter(Boolean).join(' · '),
     });
     if (group) {
