@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { apiLogin, newCandidate } from './support.ts';
+import { apiLogin, newCandidate, post } from './support.ts';
 
 const run = promisify(execFile);
 const screens = path.join(import.meta.dirname, '../test-results/screens');
@@ -131,11 +131,17 @@ test('the demo VIP who has practised downloads 我的错题本 with their wrong 
   test.skip(!poppler, 'poppler-utils (pdftoppm, pdftotext) not installed');
 
   const token = await apiLogin(request, 'study@demo.gre-prep.cn');
-  const wrongs = await request.post('/api/review/list', {
-    data: { scope: 'wrongs', page: 1, page_size: 50 },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const book = (await wrongs.json()).data as { items: { question: { id: string } }[] };
+  // The demo history is written in the background on the server's first start; its last step
+  // collects two questions, so a non-empty 收藏 book means the wrong book is complete.
+  const bookOf = async (scope: 'wrongs' | 'collect') => {
+    const res = await request.post('/api/review/list', {
+      data: { scope, page: 1, page_size: 50 },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await res.json()).data ?? { items: [] }) as { items: { question: { id: string } }[] };
+  };
+  await expect.poll(async () => (await bookOf('collect')).items.length, { timeout: 90_000 }).toBeGreaterThan(0);
+  const book = await bookOf('wrongs');
   expect(book.items.length).toBeGreaterThan(0);
   const ids = book.items.map((i) => i.question.id);
 
@@ -181,4 +187,62 @@ test('the demo VIP who has practised downloads 我的错题本 with their wrong 
   // The card now shows the made file's size and pages.
   await expect(card.getByText(new RegExp(`PDF · ${ids.length} 道错题 · [\\d.]+ (KB|MB) · ${pages} 页`))).toBeVisible();
   await page.screenshot({ path: path.join(screens, `download-wrongs-${testInfo.project.name}.png`), fullPage: true });
+});
+
+test('an admin turns on 资料下载 for 普通会员 at /web_manage: the member downloads; off again, refused', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  type Roles = { roles: { role_kind: number; visibilities: string[]; quota: Record<string, number | boolean> }[] };
+  const admin = await apiLogin(request, 'admin@demo.gre-prep.cn');
+  const member = await apiLogin(request, 'member@demo.gre-prep.cn');
+  const before = (await post<Roles>(request, '/api/system/get_manage', {}, admin)).roles.find((r) => r.role_kind === 2);
+  if (!before) throw new Error('no ordinary member rights');
+  expect(before.quota.materials).toBe(false);
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const adminPage = await adminContext.newPage();
+  const setRight = async (on: boolean) => {
+    await adminPage.goto('/web_manage');
+    await adminPage.getByRole('tab', { name: '权限与额度' }).click();
+    const box = adminPage.getByRole('checkbox', { name: '普通会员 可下载资料（PDF 资料与我的错题本）' });
+    await box.setChecked(on);
+    // The texts members will read follow the box: VIP and SVIP have it, and now 普通会员 too (or not).
+    await expect(adminPage.getByText('资料下载：全部资料与我的错题本 PDF')).toHaveCount(on ? 3 : 2);
+    await adminPage.getByRole('button', { name: '保存普通会员' }).click();
+    await expect(adminPage.getByText('已保存「普通会员」的权益，立即生效')).toBeVisible();
+  };
+  try {
+    await adminPage.goto('/login');
+    await adminPage.evaluate((t) => localStorage.setItem('token', t), admin);
+    await setRight(true);
+
+    await signIn(page, member);
+    await page.goto('/download');
+    // The notice now names 普通会员 too, and the member has download buttons.
+    await expect(page.getByText(/资料下载是/)).toHaveCount(0);
+    const formulas = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'GRE 数学公式表' }) });
+    const saved = page.waitForEvent('download', { timeout: 120_000 });
+    await formulas.getByRole('button', { name: '下载 PDF' }).click();
+    expect((await saved).suggestedFilename()).toBe('GRE 数学公式表.pdf');
+
+    await setRight(false);
+    const refused = await request.post('/api/download/prepare', {
+      data: { material_id: 'formulas' },
+      headers: { authorization: `Bearer ${member}` },
+    });
+    const body = await refused.json();
+    expect(body.ok).toBe(false);
+    expect(body.err_data.show).toBe('资料下载是 VIP 会员、超级 VIP 的权益：开通后即可下载全部资料与我的错题本 PDF');
+    await page.reload();
+    await expect(
+      page.getByText('资料下载是 VIP 会员、超级 VIP 的权益：开通后即可下载全部资料与我的错题本 PDF。'),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+  } finally {
+    await post(request, '/api/system/set_role_rights', before, admin);
+    await adminContext.close();
+  }
 });

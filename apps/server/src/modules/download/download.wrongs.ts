@@ -79,11 +79,12 @@ export function answerText(q: Question, group: QuestionGroup | null, a: Answer |
     }
     default: {
       if (!a.selects.length) return '未作答';
-      // The letters, and the chosen options' words when they are short (a word, a number).
-      const options = input.option_groups[0] ?? [];
-      const words = a.selects.map((i) => plainText(options[i] ?? '').trim());
+      // The letters, and the chosen options' words when the question's options are short (words,
+      // numbers): the same for both answers of a question.
+      const options = (input.option_groups[0] ?? []).map((o) => plainText(o).trim());
       const picked = a.selects.map((i) => letters[i] ?? '?').join('');
-      return words.every((w) => w && w.length <= 40) ? `${picked}（${words.join('，')}）` : picked;
+      if (!options.every((o) => o && o.length <= 30)) return picked;
+      return `${picked}（${a.selects.map((i) => options[i] ?? '?').join('，')}）`;
     }
   }
 }
