@@ -83,7 +83,7 @@ import { createSummaryRepo } from './modules/summary/summary.repo.ts';
 import { registerSummaryRoutes } from './modules/summary/summary.routes.ts';
 import { createSummaryService } from './modules/summary/summary.service.ts';
 import { createManage } from './modules/system/manage.service.ts';
-import { registerRightsTableImage } from './modules/system/rights-table.ts';
+import { registerRightsTableImage, roleRights } from './modules/system/rights-table.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService } from './modules/system/system.service.ts';
 import { createCodeService } from './modules/user/code.service.ts';
@@ -254,6 +254,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await system.load();
   const userRepo = createUserRepo(db);
+  // The per-role limits and rights (role_quotas), one copy per process, dropped on the 'quotas' topic.
+  let quotas: Promise<Map<number, Quota>> | null = null;
+  bus.subscribe((topic) => {
+    if (topic === 'quotas' || topic === everything) quotas = null;
+  });
+  /** The materials right per role (role_quotas.materials): `can_visit_material` and /download (ADR 0040). */
+  const materialsRight = async () => {
+    quotas ??= loadQuotas(db);
+    const table = await quotas;
+    return (role: number) => table.get(role)?.materials ?? false;
+  };
   let passwords = deps.passwords;
   if (!passwords) {
     const own = createPasswordHasher({
@@ -282,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenTtlDays: deps.settings.tokenTtlDays,
     maintenanceOn: async () => (await system.maintenance()).on,
     bus,
+    materialsRight,
   });
   let rights: Promise<Rights> | null = null;
   bus.subscribe((topic) => {
@@ -309,10 +321,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     bus,
     tagNames: async () => (await questions.catalogue()).tagNames,
-  });
-  let quotas: Promise<Map<number, Quota>> | null = null;
-  bus.subscribe((topic) => {
-    if (topic === 'quotas' || topic === everything) quotas = null;
   });
   const scoring = createScoringService({ db, clock, bus, log: app.log });
   if (deps.jobs) await scoring.startWorkers(deps.jobs);
@@ -589,6 +597,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       bus.subscribe((topic) => {
         if (topic === 'catalogue' || topic === everything) drop();
       }),
+    materialsRight,
+    roles: () => roleRights(rightsSources),
+    wrongs: {
+      basis: (userId) => crafts.wrongBookBasis(userId),
+      book: (caller, limit) => crafts.wrongBook(caller, limit),
+    },
     log: app.log,
   });
   registerDownloadRoutes(app, register, downloads);

@@ -27,6 +27,8 @@ export const roleQuotaSchema = z.object({
   tailors_total: count.default(-1),
   /** May watch the member lessons (ADR 0039); free lessons are open to every logged-in user. */
   lessons: z.boolean().default(true),
+  /** May download the study materials of /download, the own 错题本 PDF among them (ADR 0040). */
+  materials: z.boolean().default(false),
 });
 export type RoleQuota = z.infer<typeof roleQuotaSchema>;
 
@@ -80,6 +82,8 @@ export interface RightsLines {
   tailor: string;
   /** 课程视频: free lessons only, or all. */
   lessons: string;
+  /** 资料下载: the study materials and the own 错题本 as PDFs, or not. */
+  materials: string;
   visibility: string;
 }
 
@@ -104,8 +108,24 @@ export function rightsLines(r: RoleRights): RightsLines {
           : `每天 ${q.flash_new_per_day} 个新词，超出每张 1 闪卡币`,
     tailor: limitText(q.tailors_per_day, q.tailors_total, '次'),
     lessons: q.lessons ? '全部课程' : '仅免费课程',
+    materials: q.materials ? '全部资料与我的错题本 PDF' : '不可下载',
     visibility: tiers.length ? tiers.join(' + ') : '无',
   };
+}
+
+/**
+ * Why a member without the materials right is refused, naming the roles that have it in the data
+ * (the server's refusal and the /download page's notice: one wording, from the same rows).
+ */
+export function materialsRefusal(roles: readonly Pick<RoleRights, 'role_name' | 'quota'>[]): string {
+  const names = roles
+    .filter((r) => r.quota.materials)
+    .map((r) => r.role_name)
+    .join('、');
+  if (!names) return '资料下载暂未对会员开放，如有需要请联系客服';
+  // A space between Chinese and Latin letters, as everywhere in the product's texts.
+  const pad = (c: string | undefined) => (c && /[A-Za-z0-9]/.test(c) ? ' ' : '');
+  return `资料下载是${pad(names[0])}${names}${pad(names.at(-1))}的权益：开通后即可下载全部资料与我的错题本 PDF`;
 }
 
 /** The roles a candidate can be, in table order (visitors have no account, so no row). */

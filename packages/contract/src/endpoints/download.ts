@@ -3,7 +3,8 @@
 // formula sheet, the Issue prompts with their writing guides — for users with `can_visit_material`
 // (VIP and above, or the flag) and staff. `prepare` answers a download address signed for the
 // caller and valid for a minute (GET, so the browser saves the file); the file is generated once
-// per content version and kept.
+// per content version and kept. `my-wrongs` is the caller's own 错题本, made per user and per version of
+// their wrong book, and withheld like the bank's materials during their running timed exam.
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 
@@ -15,6 +16,7 @@ export const materialIds = [
   'words-band-4',
   'formulas',
   'issue-guides',
+  'my-wrongs',
 ] as const;
 export type MaterialId = (typeof materialIds)[number];
 
@@ -48,6 +50,11 @@ export const materialInfo: Record<MaterialId, { title: string; description: stri
     title: 'Issue 写作模板与题目指南',
     description: '立论写作的结构模板与常用句型，以及题库中每道 Issue 题的立场、提纲、论证、例子和词汇。',
   },
+  'my-wrongs': {
+    title: '我的错题本',
+    description:
+      '你自己的错题，按科目与题型分组：题目、选项、你的答案、正确答案、解析，以及你的笔记、掌握程度和错因。做题或写笔记后重新生成。',
+  },
 };
 
 const materialSchema = z.object({
@@ -61,6 +68,8 @@ const materialSchema = z.object({
   pages: z.number().int().nullable(),
   /** Times downloaded, across content versions: staff (admins, operators) only, null for others. */
   downloads: z.number().int().nullable(),
+  /** my-wrongs: the caller's wrong questions now (0 = an empty book, nothing to download); null for the others. */
+  wrongs: z.number().int().nullable(),
 });
 export type Material = z.infer<typeof materialSchema>;
 
@@ -80,7 +89,7 @@ export const prepareDownload = endpoint({
   path: '/api/download/prepare',
   summary: '资料下载：生成（或取缓存）一份资料的 PDF，返回一分钟内有效、仅调用者可用的下载地址',
   access: 'user',
-  errors: ['forbidden', 'busy'],
+  errors: ['forbidden', 'not_found', 'busy'],
   backdrop: true,
   request: z.object({
     material_id: z.enum(materialIds, { error: '没有这份资料，请在资料下载页选择' }),

@@ -93,6 +93,8 @@ export const editableQuotaSchema = z
     tailors_total: quotaCount('自选组卷总次数'),
     /** Absent = unchanged (callers older than the lessons right). */
     lessons: z.boolean({ error: '请选择是否可看全部课程' }).optional(),
+    /** Absent = unchanged (callers older than the materials right). */
+    materials: z.boolean({ error: '请选择是否可下载资料' }).optional(),
   })
   .strict();
 

@@ -119,6 +119,8 @@ export const roleQuotas = pgTable('role_quotas', {
   tailorsTotal: integer().notNull().default(-1),
   /** May watch the member lessons (ADR 0039); VIP and SVIP by default (migration). */
   lessons: boolean().notNull().default(false),
+  /** May download the study materials and the own 错题本 PDF (ADR 0040); VIP and SVIP by default (migration). */
+  materials: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
 });
 

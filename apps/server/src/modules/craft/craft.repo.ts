@@ -225,6 +225,30 @@ export function createCraftRepo(db: Db) {
       return { items, total: num(ids[0]?.total), ids: ids.map((r) => r.question_id) };
     },
 
+    /**
+     * The version basis of the user's 错题本 PDF (ADR 0040): how many wrong questions the book holds and
+     * when the latest of them changed (an answer, a note, mastery, reasons all move updated_at). One
+     * index range (crafts_user_updated_idx).
+     */
+    async wrongBookBasis(userId: number): Promise<{ count: number; basis: string }> {
+      const [r] = await rows<{ n: unknown; at: string | null }>(
+        sql`select count(*) as n, to_char(max(updated_at) at time zone 'UTC', 'YYYYMMDDHH24MISSUS') as at
+            from crafts where user_id = ${userId} and wrong and not in_higher`,
+      );
+      const count = num(r?.n);
+      return { count, basis: `${count}.${r?.at ?? '0'}` };
+    },
+
+    /** The user's wrong book (not the 高阶 one): its latest `limit` questions, latest first. */
+    async wrongBook(userId: number, limit: number): Promise<CraftRow[]> {
+      return db
+        .select()
+        .from(crafts)
+        .where(scopeWhere(userId, { scope: 'wrongs', higher: false }))
+        .orderBy(sql`updated_at desc, question_id`)
+        .limit(limit);
+    },
+
     async logWrongs(entries: { userId: number; questionId: string; kind: string; at: Date }[], on: Runner = db) {
       if (entries.length) await on.insert(wrongLog).values(entries);
     },

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { crafts } from '../../db/schema/craft.ts';
 import { addDays, type Clock, chinaDay } from '../../platform/clock.ts';
-import { type AuthedContext, isStaff, type RequestContext } from '../../platform/endpoints.ts';
+import { type AuthedContext, type Caller, isStaff, type RequestContext } from '../../platform/endpoints.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { everything, type InvalidationBus } from '../../platform/invalidation.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
@@ -599,6 +599,28 @@ export function createCraftService(deps: CraftServiceDeps) {
         items: out,
         all_ids: ids.filter((id) => c.byId.has(id)),
       };
+    },
+
+    /** The version basis of the user's wrong book: count and latest change (the 错题本 PDF's cache key, ADR 0040). */
+    wrongBookBasis: (userId: number) => repo.wrongBookBasis(userId),
+
+    /**
+     * The user's wrong book with its questions in full (key and analysis: the 错题本 PDF, ADR 0040; the
+     * caller checks the running exam): the latest `limit` the user may open now, and how many the
+     * book holds in all.
+     */
+    async wrongBook(caller: Caller, limit: number) {
+      const userId = Number(caller.userId);
+      // The basis first: a change between the two reads leaves the file stale-marked, never stale-trusted.
+      const basis = await repo.wrongBookBasis(userId);
+      const [rows, c, rights] = await Promise.all([repo.wrongBook(userId, limit), deps.catalogue(), deps.rights()]);
+      const items = [];
+      for (const r of rows) {
+        const q = c.byId.get(r.questionId)?.question;
+        if (!q || q.visibility === 'hidden' || !rights.canOpen(caller, q.visibility)) continue;
+        items.push({ question: q, group: q.group_id ? (c.groups.get(q.group_id) ?? null) : null, craft: toCraft(r) });
+      }
+      return { items, total: basis.count, basis: basis.basis };
     },
 
     createRedo: (b: { ids: string[]; name: string; practice_mode: boolean }, ctx: AuthedContext) =>

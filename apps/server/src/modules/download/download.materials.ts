@@ -15,6 +15,9 @@ import type { Block, PdfInput } from './download.pdf.ts';
 /** Bump when the layout or wording of the PDFs changes: every stored file is made again. */
 const layoutVersion = '1';
 
+/** The materials made once for everyone (the 错题本 is made per user: download.wrongs.ts). */
+export type SharedMaterialId = Exclude<MaterialId, 'my-wrongs'>;
+
 export interface WordRow {
   word: string;
   translation: string;
@@ -66,7 +69,7 @@ function wordEntries(rows: WordRow[]): WordEntry[] {
   return entries;
 }
 
-function wordList(id: MaterialId, rows: WordRow[], band: number | null): MaterialContent {
+function wordList(id: SharedMaterialId, rows: WordRow[], band: number | null): MaterialContent {
   const list = wordEntries(rows)
     .filter((r) => band === null || r.band === band)
     .sort((a, b) => (band === null ? 0 : a.rank - b.rank) || a.word.localeCompare(b.word, 'en'));
@@ -193,7 +196,7 @@ function issueGuides(issues: Question[]): MaterialContent {
 }
 
 /** The content of one material now (its version tells whether a stored file is still current). */
-export async function materialContent(id: MaterialId, src: MaterialSources): Promise<MaterialContent> {
+export async function materialContent(id: SharedMaterialId, src: MaterialSources): Promise<MaterialContent> {
   switch (id) {
     case 'words-all':
       return wordList(id, await src.words(), null);

@@ -11,13 +11,24 @@ import subsetFont from 'subset-font';
 export type Block =
   | { kind: 'title'; text: string; note?: string }
   | { kind: 'heading'; text: string }
-  | { kind: 'subheading'; text: string }
+  /** `keep`: the room (pt) it needs below it on the page, so it is not left alone at a page's foot. */
+  | { kind: 'subheading'; text: string; keep?: number }
   | { kind: 'para'; text: string }
   | { kind: 'bullets'; items: string[] }
   | { kind: 'columns'; head: string[] }
   | { kind: 'word'; no: number; word: string; band: string; gloss: string }
   | { kind: 'formula'; name: string; formula: string; note: string }
-  | { kind: 'pageBreak' };
+  | { kind: 'pageBreak' }
+  /** The 错题本: a question's head line (number and kind, then id, wrong count, source). */
+  | { kind: 'question'; head: string; meta: string }
+  /** A reading passage (paragraphs on lines of their own), indented. */
+  | { kind: 'passage'; text: string }
+  /** Options, one a line (or one line per blank). */
+  | { kind: 'options'; items: string[] }
+  /** A labelled line: 我的答案, 正确答案, 解析, a note field. */
+  | { kind: 'field'; label: string; text: string; tone?: 'mine' | 'key' | 'muted' }
+  /** A thin line between questions. */
+  | { kind: 'rule' };
 
 export interface PdfInput {
   /** On every page's header and in the file's metadata. */
@@ -52,6 +63,8 @@ const muted = '#5f6b7a';
 const accent = '#1565c0';
 const rule = '#c9d2dc';
 const stripe = '#f1f4f8';
+const wrongInk = '#c62828';
+const rightInk = '#2e7d32';
 
 /** Every character the document draws (its blocks, header, footer, digits), for the font subset. */
 function charsOf(input: PdfInput): string {
@@ -142,7 +155,7 @@ export async function renderPdf(input: PdfInput): Promise<PdfFile> {
         break;
       }
       case 'subheading': {
-        ensure(40);
+        ensure(b.keep ?? 40);
         doc
           .moveDown(0.3)
           .font('b')
@@ -238,6 +251,71 @@ export async function renderPdf(input: PdfInput): Promise<PdfFile> {
         doc.fillColor(muted).text(b.note, note.x, y + 2, { width: note.w });
         doc.x = page.left;
         doc.y = y + rowH;
+        break;
+      }
+      case 'question': {
+        // The head keeps the start of its question with it.
+        ensure(90);
+        const y = doc.y + 4;
+        doc
+          .font('b')
+          .fontSize(11.5)
+          .fillColor(ink)
+          .text(b.head, page.left, y, { width: contentWidth, continued: true });
+        doc.font('r').fontSize(9).fillColor(muted).text(`    ${b.meta}`);
+        doc.x = page.left;
+        doc.moveDown(0.35);
+        break;
+      }
+      case 'passage': {
+        // Indented under a 文章 label, in smaller type: it may run for pages, so no panel to split.
+        ensure(40);
+        doc.font('b').fontSize(10).fillColor(muted).text('文章：', page.left, doc.y, { width: contentWidth });
+        doc.font('r').fontSize(9.5).fillColor(ink);
+        for (const para of b.text.split('\n')) {
+          doc.text(para, page.left + 12, doc.y, { width: contentWidth - 12, lineGap: 2, indent: 0 });
+          doc.moveDown(0.25);
+        }
+        doc.x = page.left;
+        doc.moveDown(0.3);
+        break;
+      }
+      case 'options': {
+        doc.font('r').fontSize(10).fillColor(ink);
+        for (const item of b.items) {
+          ensure(14);
+          doc.text(item, page.left + 12, doc.y, { width: contentWidth - 12, lineGap: 1.5 });
+        }
+        doc.x = page.left;
+        doc.moveDown(0.3);
+        break;
+      }
+      case 'field': {
+        const color = b.tone === 'mine' ? wrongInk : b.tone === 'key' ? rightInk : b.tone === 'muted' ? muted : ink;
+        doc.fontSize(10);
+        ensure(16);
+        doc
+          .font('b')
+          .fillColor(color)
+          .text(`${b.label}：`, page.left, doc.y, { width: contentWidth, continued: true, lineGap: 2 });
+        doc
+          .font('r')
+          .fillColor(b.tone === 'muted' ? muted : ink)
+          .text(b.text, { lineGap: 2 });
+        doc.x = page.left;
+        doc.moveDown(0.2);
+        break;
+      }
+      case 'rule': {
+        doc.moveDown(0.4);
+        ensure(8);
+        doc
+          .moveTo(page.left, doc.y)
+          .lineTo(page.width - page.right, doc.y)
+          .lineWidth(0.5)
+          .strokeColor(rule)
+          .stroke();
+        doc.moveDown(0.6);
         break;
       }
       case 'pageBreak': {

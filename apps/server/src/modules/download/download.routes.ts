@@ -11,7 +11,7 @@ export function registerDownloadRoutes(app: FastifyInstance, register: Register,
     const checked = await downloads.check(req.params.token);
     reply.header('cache-control', 'private, no-store');
     if (!checked.ok) return reply.code(checked.status).type('text/plain; charset=utf-8').send(checked.message);
-    const file = await downloads.open(checked.id);
+    const file = await downloads.open(checked.id, checked.userId);
     if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('资料文件暂时不可用，请稍后重试');
     return reply
       .type('application/pdf')

@@ -6,26 +6,44 @@
 // A file is generated once per content version, on a worker thread: single-flight per material and
 // one generation at a time per process; stored through the media storage (platform/storage.ts) under a key naming the
 // version, so a second process finds it made and a new version never serves an old file.
+// `my-wrongs` is each user's own 错题本: made for the caller from their wrong book (download.wrongs.ts)
+// on the same worker, kept per user (`wrong_books`) at the version of their book, never warmed up
+// by the list. Who may download is the `materials` right of the per-role data (mayVisitMaterial).
 import type { Readable } from 'node:stream';
+import { chinaDay } from '@gre/contract/china-time';
 import { type Material, type MaterialId, materialIds, materialInfo } from '@gre/contract/endpoints/download';
+import type { RoleKind } from '@gre/contract/enums';
+import { materialsRefusal, type RoleRights } from '@gre/contract/rights';
 import { eq, sql } from 'drizzle-orm';
-import { materials } from '../../db/schema/download.ts';
+import { materials, wrongBooks } from '../../db/schema/download.ts';
 import { users } from '../../db/schema/user.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
-import type { AuthedContext } from '../../platform/endpoints.ts';
+import type { AuthedContext, Caller } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 import { createSigner } from '../../platform/signed.ts';
 import type { MediaStorage } from '../../platform/storage.ts';
-import { mayVisitMaterial } from '../user/user.mapper.ts';
-import { type MaterialContent, type MaterialSources, materialContent } from './download.materials.ts';
+import { effectiveRole, mayVisitMaterial } from '../user/user.mapper.ts';
+import {
+  type MaterialContent,
+  type MaterialSources,
+  materialContent,
+  type SharedMaterialId,
+} from './download.materials.ts';
 import type { PdfRenderer } from './download.pool.ts';
+import { type WrongItem, wrongBookContent, wrongBookLimit } from './download.wrongs.ts';
 
 /** How long a prepared download address works. */
 export const downloadLinkMs = 60_000;
 
-/** Materials that quote the bank (word meanings, Issue prompts): withheld while an exam runs. */
+/** Materials that quote the bank (word meanings, Issue prompts, keys and analyses): withheld while an exam runs. */
 const fromTheBank = (id: MaterialId) => id !== 'formulas';
+
+const personal = 'my-wrongs' as const;
+const isShared = (id: MaterialId): id is SharedMaterialId => id !== personal;
+
+const emptyBook = '你的错题本还是空的：练习或模考中做错的题会自动收进错题本，之后就可以在这里下载';
+const runningExam = '你有正在进行的计时考试，交卷后才能下载这份资料';
 
 export interface DownloadDeps {
   db: Db;
@@ -39,6 +57,15 @@ export interface DownloadDeps {
   examRunning(userId: string): Promise<boolean>;
   /** Drops cached content versions when the bank is imported or edited. */
   onContentChange(drop: () => void): void;
+  /** Whether a role has the materials right (role_quotas.materials). */
+  materialsRight(): Promise<(role: RoleKind) => boolean>;
+  /** The rights of the table's roles, for the refusal's wording (who has the right). */
+  roles(): Promise<RoleRights[]>;
+  /** The caller's wrong book (modules/craft). */
+  wrongs: {
+    basis(userId: number): Promise<{ count: number; basis: string }>;
+    book(caller: Caller, limit: number): Promise<{ items: WrongItem[]; total: number; basis: string }>;
+  };
   log?: { error(obj: unknown, msg: string): void };
 }
 
@@ -47,13 +74,14 @@ export type DownloadCheck =
   | { ok: false; status: 403 | 404 | 410; message: string };
 
 type MaterialRow = typeof materials.$inferSelect;
+type WrongBookRow = typeof wrongBooks.$inferSelect;
 
 export function createDownloads(deps: DownloadDeps) {
   const { db, clock, storage } = deps;
   const signer = createSigner(deps.secret, 'gre-prep material download v1');
-  const contents = new Map<MaterialId, Promise<MaterialContent>>();
+  const contents = new Map<SharedMaterialId, Promise<MaterialContent>>();
   /** The versions worked out so far (for the list, which never waits for one). */
-  const versions = new Map<MaterialId, string>();
+  const versions = new Map<SharedMaterialId, string>();
   let epoch = 0;
   let wordRows: ReturnType<MaterialSources['words']> | null = null;
   const sources: MaterialSources = {
@@ -73,7 +101,7 @@ export function createDownloads(deps: DownloadDeps) {
     versions.clear();
     wordRows = null;
   });
-  const inFlight = new Map<string, Promise<MaterialRow>>();
+  const inFlight = new Map<string, Promise<unknown>>();
   /**
    * Generations waiting for the one worker: a download someone waits for goes before the warm-ups
    * the list starts; one at a time, since a PDF takes a core for seconds.
@@ -110,7 +138,7 @@ export function createDownloads(deps: DownloadDeps) {
   }
   const hurries = new Map<string, () => void>();
 
-  function content(id: MaterialId): Promise<MaterialContent> {
+  function content(id: SharedMaterialId): Promise<MaterialContent> {
     let c = contents.get(id);
     if (!c) {
       const of = epoch;
@@ -126,14 +154,14 @@ export function createDownloads(deps: DownloadDeps) {
     return c;
   }
 
-  async function stored(id: MaterialId): Promise<MaterialRow | undefined> {
+  async function stored(id: SharedMaterialId): Promise<MaterialRow | undefined> {
     const [row] = await db.select().from(materials).where(eq(materials.id, id));
     return row;
   }
 
-  const keyOf = (id: MaterialId, version: string) => `materials/${id}-${version}.pdf`;
+  const keyOf = (id: SharedMaterialId, version: string) => `materials/${id}-${version}.pdf`;
 
-  async function generate(id: MaterialId, c: MaterialContent): Promise<MaterialRow> {
+  async function generate(id: SharedMaterialId, c: MaterialContent): Promise<MaterialRow> {
     const started = performance.now();
     const file = await deps.renderer.render(c.pdf);
     const key = keyOf(id, c.version);
@@ -161,17 +189,21 @@ export function createDownloads(deps: DownloadDeps) {
    * The stored row of the material's current version, generating it first when it is stale; `urgent`
    * when someone waits for it (a download), not for a warm-up.
    */
-  async function ensure(id: MaterialId, urgent: boolean): Promise<MaterialRow> {
+  async function ensure(id: SharedMaterialId, urgent: boolean): Promise<MaterialRow> {
     const c = await content(id);
     const row = await stored(id);
     if (row?.version === c.version && row.key && (await storage.exists(row.key))) return row;
-    const flight = `${id}@${c.version}`;
-    let p = inFlight.get(flight);
+    return single(`${id}@${c.version}`, urgent, () => generate(id, c));
+  }
+
+  /** One generation per flight name at a time; later askers share it (and hurry it when they wait). */
+  function single<T>(flight: string, urgent: boolean, work: () => Promise<T>): Promise<T> {
+    let p = inFlight.get(flight) as Promise<T> | undefined;
     if (p) {
       if (urgent) hurries.get(flight)?.();
       return p;
     }
-    const job = scheduled(urgent, () => generate(id, c));
+    const job = scheduled(urgent, work);
     p = job.promise;
     inFlight.set(flight, p);
     hurries.set(flight, job.hurry);
@@ -183,11 +215,71 @@ export function createDownloads(deps: DownloadDeps) {
     return p;
   }
 
-  async function mayVisit(userId: number): Promise<boolean> {
-    const [u] = await db.select().from(users).where(eq(users.id, userId));
-    if (!u || u.isFreeze) return false;
-    return u.isAdmin || u.isOperator || u.isTeacher || mayVisitMaterial(u, clock.now());
+  async function storedBook(userId: number): Promise<WrongBookRow | undefined> {
+    const [row] = await db.select().from(wrongBooks).where(eq(wrongBooks.userId, userId));
+    return row;
   }
+
+  /**
+   * The caller's 错题本 file at the current version of their book, made first when the stored one is
+   * older (another answer, a note, an edit of a question); null when the book is empty.
+   */
+  async function ensureBook(u: UserRow): Promise<WrongBookRow | null> {
+    const caller = callerOf(u);
+    const book = await deps.wrongs.book(caller, wrongBookLimit);
+    if (!book.items.length) return null;
+    const c = wrongBookContent(book.items, { name: u.name, total: book.total, date: chinaDay(clock.now()) });
+    const row = await storedBook(u.id);
+    if (row?.version === c.version && (await storage.exists(row.key))) {
+      if (row.basis !== book.basis)
+        await db.update(wrongBooks).set({ basis: book.basis }).where(eq(wrongBooks.userId, u.id));
+      return { ...row, basis: book.basis };
+    }
+    return single(`wrongs:${u.id}@${c.version}`, true, async () => {
+      const file = await deps.renderer.render(c.pdf);
+      const key = `wrongbooks/${u.id}-${c.version}.pdf`;
+      await storage.put(key, file.bytes, 'application/pdf');
+      const values = {
+        basis: book.basis,
+        version: c.version,
+        key,
+        questions: c.questions,
+        bytes: file.bytes.length,
+        pages: file.pages,
+        generatedAt: clock.now(),
+      };
+      const before = await storedBook(u.id);
+      const [made] = await db
+        .insert(wrongBooks)
+        .values({ userId: u.id, ...values })
+        .onConflictDoUpdate({ target: wrongBooks.userId, set: values })
+        .returning();
+      if (before?.key && before.key !== key) await storage.delete(before.key);
+      if (!made) throw new Error(`wrong book of ${u.id} not stored`);
+      return made;
+    });
+  }
+
+  type UserRow = typeof users.$inferSelect;
+  const callerOf = (u: UserRow): Caller => ({
+    userId: String(u.id),
+    sessionId: '',
+    isAdmin: u.isAdmin,
+    isOperator: u.isOperator,
+    isTeacher: u.isTeacher,
+    isFreeze: u.isFreeze,
+    roleKind: effectiveRole(u, clock.now()),
+    hasCrown: u.hasCrown,
+  });
+
+  /** The user when they may download (the materials right of their role, their flag, or staff). */
+  async function visitor(userId: number): Promise<UserRow | null> {
+    const [u] = await db.select().from(users).where(eq(users.id, userId));
+    if (!u || u.isFreeze) return null;
+    return mayVisitMaterial(u, clock.now(), await deps.materialsRight()) ? u : null;
+  }
+
+  const refusal = async () => materialsRefusal(await deps.roles());
 
   const signed = (userId: number, id: MaterialId, exp: string) => `${userId}|${id}|${exp}`;
 
@@ -199,9 +291,27 @@ export function createDownloads(deps: DownloadDeps) {
     async list(ctx: AuthedContext): Promise<{ can_visit: boolean; materials: Material[] }> {
       const userId = Number(ctx.caller.userId);
       const staff = ctx.caller.isAdmin || ctx.caller.isOperator;
-      const rows = new Map((await db.select().from(materials)).map((r) => [r.id, r]));
+      const [rowList, book, basis, may] = await Promise.all([
+        db.select().from(materials),
+        storedBook(userId),
+        deps.wrongs.basis(userId),
+        visitor(userId),
+      ]);
+      const rows = new Map(rowList.map((r) => [r.id, r]));
       const out: Material[] = [];
       for (const id of materialIds) {
+        if (!isShared(id)) {
+          out.push({
+            id,
+            ...materialInfo[id],
+            ready: !!book && book.basis === basis.basis,
+            bytes: book?.bytes ?? null,
+            pages: book?.pages ?? null,
+            downloads: null,
+            wrongs: basis.count,
+          });
+          continue;
+        }
         const row = rows.get(id);
         // The current version when this process knows it; otherwise it is worked out (and a stale
         // file made) in the background, and the stored file counts as current meanwhile: the list
@@ -217,19 +327,20 @@ export function createDownloads(deps: DownloadDeps) {
           bytes: row?.version ? row.bytes : null,
           pages: row?.version ? row.pages : null,
           downloads: staff ? (row?.downloads ?? 0) : null,
+          wrongs: null,
         });
       }
-      return { can_visit: await mayVisit(userId), materials: out };
+      return { can_visit: !!may, materials: out };
     },
 
     /** Checks the right, makes the file if needed, and signs its address for the caller. */
     async prepare(id: MaterialId, ctx: AuthedContext) {
       const userId = Number(ctx.caller.userId);
-      if (!(await mayVisit(userId)))
-        throw errors.forbidden('资料下载是 VIP 会员权益：开通 VIP 或 SVIP 会员后即可下载全部资料');
-      if (fromTheBank(id) && (await deps.examRunning(ctx.caller.userId)))
-        throw errors.forbidden('你有正在进行的计时考试，交卷后才能下载这份资料');
-      await ensure(id, true);
+      const u = await visitor(userId);
+      if (!u) throw errors.forbidden(await refusal());
+      if (fromTheBank(id) && (await deps.examRunning(ctx.caller.userId))) throw errors.forbidden(runningExam);
+      if (isShared(id)) await ensure(id, true);
+      else if (!(await ensureBook(u))) throw errors.notFound(emptyBook);
       const expiresAt = new Date(clock.now().getTime() + downloadLinkMs);
       const exp = Math.floor(expiresAt.getTime() / 1000).toString(36);
       return {
@@ -251,15 +362,25 @@ export function createDownloads(deps: DownloadDeps) {
       if (!signer.verify(signed(userId, id, exp), sig)) return invalid;
       if (Number.parseInt(exp, 36) * 1000 <= clock.now().getTime())
         return { ok: false, status: 410, message: '下载地址已过期（一分钟内有效），请回到资料下载页重新下载' };
-      if (!(await mayVisit(userId)))
-        return { ok: false, status: 403, message: '资料下载是 VIP 会员权益，请先开通会员' };
+      if (!(await visitor(userId))) return { ok: false, status: 403, message: await refusal() };
       if (fromTheBank(id) && (await deps.examRunning(String(userId))))
-        return { ok: false, status: 403, message: '你有正在进行的计时考试，交卷后才能下载这份资料' };
+        return { ok: false, status: 403, message: runningExam };
       return { ok: true, userId, id };
     },
 
     /** The current file as a stream, counted as one download. */
-    async open(id: MaterialId): Promise<{ stream: Readable; bytes: number; fileName: string; title: string } | null> {
+    async open(
+      id: MaterialId,
+      userId: number,
+    ): Promise<{ stream: Readable; bytes: number; fileName: string; title: string } | null> {
+      if (!isShared(id)) {
+        const u = await visitor(userId);
+        const book = u ? await ensureBook(u) : null;
+        const stream = book ? await storage.get(book.key) : null;
+        return book && stream
+          ? { stream, bytes: book.bytes, fileName: fileName(id), title: materialInfo[id].title }
+          : null;
+      }
       const row = await ensure(id, true);
       const stream = row.key ? await storage.get(row.key) : null;
       if (!stream) return null;

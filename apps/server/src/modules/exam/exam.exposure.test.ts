@@ -278,7 +278,9 @@ const walks: Record<string, Walk> = {
   '/api/export/prepare': { none: 'a staff download address (users, orders, exam scores: no question content)' },
   // The word lists and Issue guides quote the bank: refused while the caller's timed exam runs (ADR 0040).
   '/api/download/list': { none: 'titles, sizes, pages and counts of the study materials' },
-  '/api/download/prepare': { none: 'a download address; refused for bank materials during a running exam' },
+  '/api/download/prepare': {
+    none: 'a download address; refused for bank materials and the own 错题本 (keys, analyses) during a running exam',
+  },
 };
 
 function chunks<T>(xs: T[], n: number): T[][] {

@@ -33,6 +33,8 @@ export interface Quota {
   tailorsTotal: number;
   /** May watch the member lessons (ADR 0039); free ones are open to every account. */
   lessons: boolean;
+  /** May download the study materials of /download and the own 错题本 PDF (ADR 0040). */
+  materials: boolean;
 }
 
 const unlimited = -1;
@@ -53,6 +55,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     tailorsPerDay: 0,
     tailorsTotal: 0,
     lessons: false,
+    materials: false,
   },
   // A trial tastes everything within a total: practice of every kind, one mock of any kind (a full
   // mock included), two essay gradings (the mock's and one more). ADR 0021; migration 0006.
@@ -70,6 +73,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     tailorsPerDay: unlimited,
     tailorsTotal: 3,
     lessons: false,
+    materials: false,
   },
   [RoleKind.FreeVIP]: {
     questionsPerDay: 100,
@@ -85,6 +89,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     tailorsPerDay: 5,
     tailorsTotal: unlimited,
     lessons: false,
+    materials: false,
   },
   [RoleKind.VIP]: {
     questionsPerDay: 500,
@@ -100,6 +105,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     tailorsPerDay: 20,
     tailorsTotal: unlimited,
     lessons: true,
+    materials: true,
   },
   [RoleKind.SVIP]: {
     questionsPerDay: unlimited,
@@ -115,6 +121,7 @@ export const defaultQuotas: Record<RoleKind, Quota> = {
     tailorsPerDay: unlimited,
     tailorsTotal: unlimited,
     lessons: true,
+    materials: true,
   },
 };
 

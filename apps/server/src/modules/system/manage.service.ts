@@ -44,7 +44,7 @@ const toFlags = (u: UserRow): StaffFlags => ({
   is_teacher: u.isTeacher,
 });
 
-const toQuota = (q: Omit<RoleQuota, 'lessons'>): Omit<Quota, 'lessons'> => ({
+const toQuota = (q: Omit<RoleQuota, 'lessons' | 'materials'>): Omit<Quota, 'lessons' | 'materials'> => ({
   questionsPerDay: q.questions_per_day,
   questionsTotal: q.questions_total,
   mocksPerDay: q.mocks_per_day,
@@ -97,7 +97,7 @@ export function createManage(deps: {
       b: {
         role_kind: 1 | 2 | 3 | 4;
         visibilities: string[];
-        quota: Omit<RoleQuota, 'lessons'> & { lessons?: boolean };
+        quota: Omit<RoleQuota, 'lessons' | 'materials'> & { lessons?: boolean; materials?: boolean };
       },
       ctx: AuthedContext,
     ) {
@@ -109,6 +109,7 @@ export function createManage(deps: {
         const quota: Quota = {
           ...toQuota(b.quota),
           lessons: b.quota.lessons ?? q?.lessons ?? defaultQuotas[kind].lessons,
+          materials: b.quota.materials ?? q?.materials ?? defaultQuotas[kind].materials,
         };
         await tx
           .insert(roleRights)

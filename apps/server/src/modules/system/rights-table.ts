@@ -35,6 +35,7 @@ export async function roleRights(src: RightsSources): Promise<RoleRights[]> {
         tailors_per_day: q?.tailorsPerDay ?? 0,
         tailors_total: q?.tailorsTotal ?? 0,
         lessons: q?.lessons ?? false,
+        materials: q?.materials ?? false,
       },
     };
   });
@@ -54,6 +55,7 @@ export function rightsTableSvg(roles: RoleRights[]): string {
     ['闪卡', (l) => l.flash],
     ['自选组卷', (l) => l.tailor],
     ['课程视频', (l) => l.lessons],
+    ['资料下载', (l) => l.materials],
     ['可见题目', (l) => l.visibility],
   ];
   const lines = roles.map(rightsLines);

@@ -45,6 +45,7 @@ describe.each(testDbKinds())('rights on %s', (kind) => {
       tailors_per_day: -1,
       tailors_total: 3,
       lessons: false,
+      materials: false,
     });
     expect(trial && rightsLines(trial)).toMatchObject({
       role: '试用用户',
@@ -55,9 +56,11 @@ describe.each(testDbKinds())('rights on %s', (kind) => {
       review: '收藏最多 30 题，笔记最多 10 题',
       flash: '每天 20 个新词，超出每张 1 闪卡币',
       tailor: '共 3 次',
+      materials: '不可下载',
       visibility: '公开题',
     });
     expect(roles[3] && rightsLines(roles[3]).visibility).toBe('公开题 + 会员题 + 精选题 + 精华题');
+    expect(roles.map((r) => r.quota.materials)).toEqual([false, false, true, true]);
     const bad = await t.call(ep.getRights, { role: 1 });
     expect(bad.body.ok).toBe(false);
     expect(bad.body.err_data?.show).toMatch(/[\u4e00-\u9fff]/);

@@ -14,12 +14,17 @@ export function effectiveRole(u: Pick<UserRow, 'roleKind' | 'roleExpireAt'>, now
   return kind;
 }
 
-/** May download the study materials (/download, ADR 0040): VIP and above, or the flag. */
+/**
+ * May download the study materials and the own 错题本 PDF (/download, ADR 0040): the `materials` right
+ * of the effective role in the per-role rights data (role_quotas), the user's own flag, or staff.
+ * The one rule of `can_visit_material` and of the download refusals.
+ */
 export function mayVisitMaterial(
-  u: Pick<UserRow, 'roleKind' | 'roleExpireAt' | 'canVisitMaterial'>,
+  u: Pick<UserRow, 'roleKind' | 'roleExpireAt' | 'canVisitMaterial' | 'isAdmin' | 'isOperator' | 'isTeacher'>,
   now: Date,
+  materialsRight: (role: RoleKind) => boolean,
 ): boolean {
-  return u.canVisitMaterial || effectiveRole(u, now) >= RoleKind.VIP;
+  return u.isAdmin || u.isOperator || u.isTeacher || u.canVisitMaterial || materialsRight(effectiveRole(u, now));
 }
 
 const expireDate = (u: UserRow, now: Date) =>
@@ -30,6 +35,7 @@ export function toUser(
   today: { usedQuestion: number; usedWord: number; usedTimeMins: number } | undefined,
   records: RoleRecordRow[],
   now: Date,
+  materialsRight: (role: RoleKind) => boolean,
 ): User {
   const role = effectiveRole(u, now);
   return {
@@ -41,7 +47,7 @@ export function toUser(
       has_crown: u.hasCrown || role === RoleKind.SVIP,
       show_tailor_shelf: u.showTailorShelf,
       show_higher_collect: u.showHigherCollect,
-      can_visit_material: mayVisitMaterial(u, now),
+      can_visit_material: mayVisitMaterial(u, now, materialsRight),
     },
     data: {
       remove_corrects: u.removeCorrects,

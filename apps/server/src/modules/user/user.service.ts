@@ -27,6 +27,8 @@ export interface UserServiceDeps {
   /** Whether the maintenance switch is on (staff may still log in). */
   maintenanceOn(): Promise<boolean>;
   bus: InvalidationBus;
+  /** Whether a role has the materials right (role_quotas.materials, ADR 0040): `can_visit_material`. */
+  materialsRight(): Promise<(role: RoleKind) => boolean>;
 }
 
 /** How long a process trusts a looked-up session without asking the database again. */
@@ -83,7 +85,7 @@ export function createUserService(deps: UserServiceDeps) {
       extras = await repo.todayAndRecords(u.id, day);
       extrasCache.set(String(u.id), extras);
     }
-    return toUser(u, extras.today, extras.records, now);
+    return toUser(u, extras.today, extras.records, now, await deps.materialsRight());
   }
 
   /** The row the auth guard loaded for this request's caller, so a handler need not load it again. */

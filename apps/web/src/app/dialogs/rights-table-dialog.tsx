@@ -20,6 +20,8 @@ export function RightsTableDialog() {
     ['作文批改', 'essays'],
     ['收藏与笔记', 'review'],
     ['自选组卷', 'tailor'],
+    ['课程视频', 'lessons'],
+    ['资料下载', 'materials'],
     ['可见题目', 'visibility'],
   ];
   return (

@@ -64,6 +64,7 @@ export function VipDialog() {
                 <Typography variant="body2">收藏与笔记：{r.review}</Typography>
                 <Typography variant="body2">自选组卷：{r.tailor}</Typography>
                 <Typography variant="body2">课程视频：{r.lessons}</Typography>
+                <Typography variant="body2">资料下载：{r.materials}</Typography>
                 <Typography variant="body2">可见题目：{r.visibility}</Typography>
               </Box>
             ))}

@@ -1,9 +1,12 @@
 // Route module for /download (spec route `download`, issue 19, ADR 0040): the study materials as PDFs
 // — the GRE word list (whole and per frequency band) with GRE-sense glosses, the Quant formula sheet,
-// the Issue template and guides — with description, size, pages and a button each. Members without
-// `can_visit_material` see why and how to get it (the VIP dialog); the server refuses them either way.
-// Staff also see how often each was downloaded.
+// the Issue template and guides, and the member's own 错题本 — with description, size, pages and a
+// button each. Members without `can_visit_material` (the `materials` right of their role) see why, in
+// the words the server refuses with (materialsRefusal over the rights data), and the VIP dialog; the
+// server refuses them either way. An empty 错题本 says so instead of offering a download. Staff also
+// see how often each shared material was downloaded.
 import { listMaterials, type Material, type MaterialId, prepareDownload } from '@gre/contract/endpoints/download';
+import { materialsRefusal } from '@gre/contract/rights';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
@@ -16,12 +19,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs, Link as RouterLink } from 'react-router';
 import { openDialog } from '../../app/app-store.ts';
+import { bookHref } from '../../app/paths.ts';
 import { requireUser } from '../../app/route-guards.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { rightsQuery } from '../../lib/rights-query.ts';
 
 const materialsQuery = () =>
   queryOptions({ queryKey: ['download', 'list'], queryFn: () => api(listMaterials, {}), staleTime: 30_000 });
@@ -29,7 +34,14 @@ const materialsQuery = () =>
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   await requireUser(request);
   void queryClient.prefetchQuery(materialsQuery());
+  void queryClient.prefetchQuery(rightsQuery);
   return null;
+}
+
+/** Who has the right, from the rights data the server enforces (the server's refusal, word for word). */
+function useRefusal(): string {
+  const rights = useQuery(rightsQuery);
+  return rights.data ? materialsRefusal(rights.data.roles) : '资料下载是会员权益，开通后即可下载';
 }
 
 /** 1.4 MB, 90 KB. */
@@ -49,8 +61,9 @@ function startDownload(url: string, fileName: string) {
   a.remove();
 }
 
-function MaterialCard({ m, canVisit }: { m: Material; canVisit: boolean }) {
+function MaterialCard({ m, canVisit, refusal }: { m: Material; canVisit: boolean; refusal: string }) {
   const [error, setError] = useState('');
+  const empty = m.wrongs === 0;
   const prepare = useMutation({
     mutationFn: (id: MaterialId) => api(prepareDownload, { material_id: id }),
     onSuccess: (r) => {
@@ -63,9 +76,10 @@ function MaterialCard({ m, canVisit }: { m: Material; canVisit: boolean }) {
   const titleId = `material-${m.id}`;
   const facts = [
     'PDF',
+    m.wrongs ? `${m.wrongs} 道错题` : null,
     m.bytes !== null ? sizeText(m.bytes) : null,
     m.pages !== null ? `${m.pages} 页` : null,
-    m.ready ? null : m.bytes !== null ? '内容已更新，下载时重新生成' : '首次下载时生成',
+    m.ready || empty ? null : m.bytes !== null ? '内容已更新，下载时重新生成' : '首次下载时生成',
   ].filter(Boolean);
   return (
     <Paper
@@ -92,8 +106,17 @@ function MaterialCard({ m, canVisit }: { m: Material; canVisit: boolean }) {
           {error}
         </Alert>
       ) : null}
+      {empty ? (
+        <Alert severity="info" sx={{ alignItems: 'center' }}>
+          你的错题本还是空的：练习或模考中做错的题会自动收进错题本，之后就可以在这里下载。
+        </Alert>
+      ) : null}
       <Box>
-        {canVisit ? (
+        {empty ? (
+          <Button component={RouterLink} to={bookHref('wrongs')} variant="outlined" sx={{ minHeight: 44 }}>
+            查看错题本
+          </Button>
+        ) : canVisit ? (
           <Button
             variant="contained"
             startIcon={<DownloadRounded />}
@@ -108,7 +131,7 @@ function MaterialCard({ m, canVisit }: { m: Material; canVisit: boolean }) {
           <Button
             variant="outlined"
             startIcon={<LockOutlined />}
-            onClick={() => openDialog({ name: 'vip', message: '资料下载是 VIP 会员权益，开通后即可下载全部资料。' })}
+            onClick={() => openDialog({ name: 'vip', message: `${refusal}。` })}
             aria-describedby={titleId}
             sx={{ minHeight: 44 }}
           >
@@ -122,6 +145,7 @@ function MaterialCard({ m, canVisit }: { m: Material; canVisit: boolean }) {
 
 export function Component() {
   const q = useQuery(materialsQuery());
+  const refusal = useRefusal();
   return (
     <Stack spacing={2.5}>
       <Box>
@@ -129,7 +153,7 @@ export function Component() {
           资料下载
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, lineHeight: 1.7 }}>
-          由本站题库与词库生成的 PDF 学习资料，可打印或离线阅读；内容更新后会自动重新生成。
+          由本站题库与词库生成的 PDF 学习资料和你自己的错题本，可打印或离线阅读；内容更新后会自动重新生成。
         </Typography>
       </Box>
       {q.isPending ? (
@@ -149,15 +173,13 @@ export function Component() {
                   color="inherit"
                   size="small"
                   sx={{ whiteSpace: 'nowrap' }}
-                  onClick={() =>
-                    openDialog({ name: 'vip', message: '资料下载是 VIP 会员权益，开通后即可下载全部资料。' })
-                  }
+                  onClick={() => openDialog({ name: 'vip', message: `${refusal}。` })}
                 >
                   开通会员
                 </Button>
               }
             >
-              资料下载是 VIP 会员权益：开通 VIP 或 SVIP 会员后即可下载下面全部资料。
+              {refusal}。
             </Alert>
           )}
           <Box
@@ -172,9 +194,12 @@ export function Component() {
               gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
             }}
           >
-            {q.data.materials.map((m) => (
-              <MaterialCard key={m.id} m={m} canVisit={q.data.can_visit} />
-            ))}
+            {/* The member's own 错题本 first, then the shared materials. */}
+            {[...q.data.materials]
+              .sort((a, b) => Number(b.wrongs !== null) - Number(a.wrongs !== null))
+              .map((m) => (
+                <MaterialCard key={m.id} m={m} canVisit={q.data.can_visit} refusal={refusal} />
+              ))}
           </Box>
         </>
       )}

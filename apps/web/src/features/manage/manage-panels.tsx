@@ -133,7 +133,7 @@ export function VersionPanel() {
 
 // 权限与额度 ------------------------------------------------------------------------------------------
 
-const quotaFields: [keyof Omit<RoleQuota, 'full_mocks' | 'lessons'>, string][] = [
+const quotaFields: [keyof Omit<RoleQuota, 'full_mocks' | 'lessons' | 'materials'>, string][] = [
   ['questions_per_day', '每日做题数'],
   ['questions_total', '做题总数'],
   ['mocks_per_day', '每日模考次数'],
@@ -157,12 +157,19 @@ const visibilityLabel: Record<(typeof grantableVisibilities)[number], string> = 
   best: '精华（best）',
 };
 
-type Draft = { visibilities: Visibility[]; full_mocks: boolean; lessons: boolean; counts: Record<string, string> };
+type Draft = {
+  visibilities: Visibility[];
+  full_mocks: boolean;
+  lessons: boolean;
+  materials: boolean;
+  counts: Record<string, string>;
+};
 
 const draftOf = (r: RoleRights): Draft => ({
   visibilities: r.visibilities,
   full_mocks: r.quota.full_mocks,
   lessons: r.quota.lessons,
+  materials: r.quota.materials,
   counts: Object.fromEntries(quotaFields.map(([k]) => [k, String(r.quota[k])])),
 });
 
@@ -172,6 +179,7 @@ const bodyOf = (kind: number, d: Draft) => ({
   quota: {
     full_mocks: d.full_mocks,
     lessons: d.lessons,
+    materials: d.materials,
     ...Object.fromEntries(quotaFields.map(([k]) => [k, d.counts[k]?.trim() === '' ? Number.NaN : Number(d.counts[k])])),
   },
 });
@@ -212,7 +220,11 @@ export function RightsPanel() {
       ? rightsLines({
           ...r,
           visibilities: body.visibilities,
-          quota: { ...quota.data, lessons: quota.data.lessons ?? r.quota.lessons },
+          quota: {
+            ...quota.data,
+            lessons: quota.data.lessons ?? r.quota.lessons,
+            materials: quota.data.materials ?? r.quota.materials,
+          },
         })
       : null;
   };
@@ -285,6 +297,20 @@ export function RightsPanel() {
             </TableRow>
             <TableRow>
               <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                资料下载
+              </TableCell>
+              {roles.map((r) => (
+                <TableCell key={r.role_kind}>
+                  <Checkbox
+                    checked={draft(r).materials}
+                    onChange={(e) => edit(r, (d) => ({ ...d, materials: e.target.checked }))}
+                    slotProps={{ input: { 'aria-label': `${r.role_name} 可下载资料（PDF 资料与我的错题本）` } }}
+                  />
+                </TableCell>
+              ))}
+            </TableRow>
+            <TableRow>
+              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                 可见题目
               </TableCell>
               {roles.map((r) => (
@@ -334,6 +360,8 @@ export function RightsPanel() {
                         收藏与笔记：{l.review}
                         <br />
                         课程视频：{l.lessons}
+                        <br />
+                        资料下载：{l.materials}
                         <br />
                         闪卡：{l.flash}
                         <br />

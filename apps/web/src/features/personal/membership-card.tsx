@@ -52,6 +52,7 @@ export function MembershipCard(props: { profile: Profile }) {
                   ['收藏与笔记', mine.review],
                   ['自选组卷', mine.tailor],
                   ['课程视频', mine.lessons],
+                  ['资料下载', mine.materials],
                   ['可见题目', mine.visibility],
                 ] as const
               ).map(([k, v]) => (
