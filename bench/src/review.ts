@@ -18,6 +18,13 @@ export interface ReviewFigures {
   p99: number;
   errors: number;
   non2xx: number;
+  /**
+   * Answers with `ok: false` (HTTP 200 envelopes: a limit, a question the role may not open): not
+   * served requests, so never in the latencies or req/s; a row with any is not a valid figure.
+   */
+  refused: number;
+  /** The first refusal's err_data, to say why. */
+  refusal?: string | undefined;
   /** The endpoint and the time window of the row (ms since the epoch), to match the server's log. */
   path?: string;
   from?: number;
@@ -77,6 +84,10 @@ async function fill(databaseUrl: string, userIds: number[]) {
   }
 }
 
+/** An answer with `ok: false`: the server refused the call (told apart from a failed request). */
+export class Refused extends Error {}
+
+/** One call; its time as the client sees it. Throws `Refused` for an `ok: false` answer. */
 export async function post(base: string, path: string, token: string, body: unknown) {
   const t0 = performance.now();
   const res = await fetch(`${base}${path}`, {
@@ -85,8 +96,20 @@ export async function post(base: string, path: string, token: string, body: unkn
     body: JSON.stringify(body),
   });
   const json = (await res.json()) as { ok: boolean; err_data: unknown };
-  if (!json.ok) throw new Error(`${path}: ${JSON.stringify(json.err_data)}`);
+  if (!json.ok) throw new Refused(`${path}: ${JSON.stringify(json.err_data)}`);
   return performance.now() - t0;
+}
+
+/** Counts the refusals of a row and keeps the first one's reason. */
+function refusals() {
+  const r = { refused: 0, refusal: undefined as string | undefined };
+  return {
+    r,
+    add(why: string) {
+      r.refused++;
+      r.refusal ??= why.slice(0, 200);
+    },
+  };
 }
 
 const pct = (xs: number[], p: number) => {
@@ -94,19 +117,29 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 };
 
-/** Round-robin over the users' tokens (and per-user bodies), one request after another. */
+/**
+ * Round-robin over the users' tokens (and per-user bodies), one request after another. Every answer's
+ * envelope is checked (`{"ok":true` first: the registrar writes `ok` first), refusals counted.
+ */
 function rotating(tokens: string[], body: (i: number) => unknown) {
   let n = 0;
-  return [
-    {
-      setupRequest: (req: { headers?: Record<string, string>; body?: string }) => {
-        const i = n++ % tokens.length;
-        req.headers = { ...req.headers, authorization: `Bearer ${tokens[i]}` };
-        req.body = JSON.stringify(body(i));
-        return req;
+  const seen = refusals();
+  return {
+    seen: seen.r,
+    requests: [
+      {
+        setupRequest: (req: { headers?: Record<string, string>; body?: string }) => {
+          const i = n++ % tokens.length;
+          req.headers = { ...req.headers, authorization: `Bearer ${tokens[i]}` };
+          req.body = JSON.stringify(body(i));
+          return req;
+        },
+        onResponse: (_status: number, body: string) => {
+          if (!body.startsWith('{"ok":true')) seen.add(body);
+        },
       },
-    },
-  ];
+    ],
+  };
 }
 
 async function cannon(
@@ -114,7 +147,7 @@ async function cannon(
   url: string,
   connections: number,
   duration: number,
-  requests: ReturnType<typeof rotating>,
+  calls: ReturnType<typeof rotating>,
 ): Promise<ReviewFigures> {
   const from = Date.now();
   const r = await autocannon({
@@ -123,12 +156,16 @@ async function cannon(
     connections,
     duration,
     headers: { 'content-type': 'application/json' },
-    requests: requests as never,
+    requests: calls.requests as never,
   });
+  const { refused, refusal } = calls.seen;
   return {
     name,
     connections,
-    rps: r.requests.average,
+    // Served calls only (autocannon's latencies include the refusals: such a row is not valid anyway).
+    rps: refused ? Math.max(0, r.requests.total - refused) / (r.duration || duration) : r.requests.average,
+    refused,
+    ...(refusal ? { refusal } : {}),
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
@@ -155,6 +192,7 @@ export async function pacedUsers(
 ): Promise<ReviewFigures> {
   const ms: number[] = [];
   let errors = 0;
+  const seen = refusals();
   const from = Date.now();
   const stopAt = performance.now() + seconds * 1000;
   const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
@@ -165,8 +203,9 @@ export async function pacedUsers(
         const started = performance.now();
         try {
           ms.push(await post(base, path, token, body(i, n)));
-        } catch {
-          errors++;
+        } catch (e) {
+          if (e instanceof Refused) seen.add(e.message);
+          else errors++;
         }
         await sleep(Math.max(0, everyMs * (0.8 + Math.random() * 0.4) - (performance.now() - started)));
       }
@@ -180,6 +219,7 @@ export async function pacedUsers(
     p99: pct(ms, 99),
     errors,
     non2xx: 0,
+    ...seen.r,
     path,
     from,
     to: Date.now(),
@@ -206,7 +246,18 @@ export async function reviewRows(
   // Cold: each user's first tree of each book, 100 at once.
   for (const scope of ['wrongs', 'collect', 'note'] as const) {
     const started = performance.now();
-    const ms = await Promise.all(readers.tokens.map((t) => post(base, '/api/review/get_tree', t, { scope })));
+    const seen = refusals();
+    const ms = (
+      await Promise.all(
+        readers.tokens.map((t) =>
+          post(base, '/api/review/get_tree', t, { scope }).catch((e: unknown) => {
+            if (!(e instanceof Refused)) throw e;
+            seen.add(e.message);
+            return null;
+          }),
+        ),
+      )
+    ).filter((x) => x !== null);
     rows.push({
       name: `${label} get_tree cold (${scope}, 100 at once)`,
       connections: 100,
@@ -215,6 +266,7 @@ export async function reviewRows(
       p99: pct(ms, 99),
       errors: 0,
       non2xx: 0,
+      ...seen.r,
     });
   }
   // Users as they are: each opens a book about once a second (100 users → about 100 req/s).

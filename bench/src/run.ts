@@ -7,7 +7,7 @@ import { jwtSecret } from './accounts.ts';
 import { flashRows } from './flash.ts';
 import { type StormFigures as Figures, loginStormRows } from './login-storm.ts';
 import { reviewRows } from './review.ts';
-import { startProcess, stop, tempDataDir, withTempPostgres } from './server.ts';
+import { printRefusals, startProcess, stop, tempDataDir, withTempPostgres } from './server.ts';
 import { wordRows } from './words.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -125,6 +125,8 @@ async function main() {
     `${f.name.padEnd(46)} ${String(f.connections).padStart(5)} ${fmt(f.rps, 0)} ${fmt(f.p50, 1)} ${fmt(f.p99, 1)} ${fmt(f.rps / baseline.rps, 3)} ${String(f.errors).padStart(7)} ${String(f.non2xx).padStart(7)}`;
   console.log(line(baseline));
   for (const r of results) for (const f of r.rows) console.log(line(f));
+  // The review and flash rows check every answer's envelope (review.ts); the others name their refusals.
+  printRefusals(results.flatMap((r) => r.rows));
   console.log('\nstart-up (process spawn → ready):');
   for (const r of results) {
     console.log(

@@ -134,6 +134,9 @@ interface TimedRow {
   p50: number;
   p99: number;
   errors: number;
+  /** Answers with `ok: false` (review.ts): a row with any is not a valid figure. */
+  refused?: number;
+  refusal?: string | undefined;
   path?: string;
   from?: number;
   to?: number;
@@ -151,13 +154,24 @@ export function printWithServerTimes(rows: TimedRow[], log: ServerLog, duration:
       );
   }
   console.log(`\n${duration} s per row; server = the server's own request-to-response time`);
-  console.log(`${'row'.padEnd(52)} conns      req/s   p50 ms   p99 ms  server p50  server p99  errors`);
+  console.log(`${'row'.padEnd(52)} conns      req/s   p50 ms   p99 ms  server p50  server p99  errors  refused`);
   for (const f of rows) {
     const ms = log.served
       .filter((s) => s.url === f.path && f.from && f.to && s.time >= f.from && s.time <= f.to)
       .map((s) => s.ms);
     console.log(
-      `${f.name.padEnd(52)} ${String(f.connections).padStart(5)} ${fmt(f.rps)} ${fmt(f.p50, 1)} ${fmt(f.p99, 1)} ${fmt(pctOf(ms, 50), 1).padStart(11)} ${fmt(pctOf(ms, 99), 1).padStart(11)} ${String(f.errors).padStart(7)}`,
+      `${f.name.padEnd(52)} ${String(f.connections).padStart(5)} ${fmt(f.rps)} ${fmt(f.p50, 1)} ${fmt(f.p99, 1)} ${fmt(pctOf(ms, 50), 1).padStart(11)} ${fmt(pctOf(ms, 99), 1).padStart(11)} ${String(f.errors).padStart(7)} ${String(f.refused ?? '').padStart(8)}`,
     );
   }
+  if (!printRefusals(rows) && rows.every((f) => f.refused !== undefined))
+    console.log('every answer of every row checked: no refusals');
+}
+
+/** Says loudly which rows had refusals (their figures are not valid), with the first reason; how many. */
+export function printRefusals(rows: { name: string; refused?: number; refusal?: string | undefined }[]): number {
+  const bad = rows.filter((f) => f.refused);
+  if (!bad.length) return 0;
+  console.log(`\nNOT VALID: ${bad.length} row(s) had refusals (ok: false), their figures do not count:`);
+  for (const f of bad) console.log(`  ${f.name}: ${f.refused} refused, first: ${f.refusal ?? '?'}`);
+  return bad.length;
 }

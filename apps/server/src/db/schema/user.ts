@@ -41,6 +41,12 @@ export const users = pgTable(
     removeCorrects: boolean().notNull().default(false),
     /** Desired retention of the review schedule and the flash cards (ADR 0025). */
     desiredRetention: real().notNull().default(0.9),
+    /**
+     * The user's collected and noted crafts (ADR 0025 amendment): kept by triggers on `crafts`, so the
+     * quota check of update_v2 reads them from this row, locked, in the same statement as its write.
+     */
+    craftCollects: integer().notNull().default(0),
+    craftNotes: integer().notNull().default(0),
     hasArchivedSixTwoWord: boolean().notNull().default(false),
     hasArchivedPick: boolean().notNull().default(false),
     aimQuestion: integer().notNull().default(30),

@@ -2,7 +2,7 @@
 // its owner. Books are aggregated in the database (one scan for the groupings, one for the arrays);
 // lists page through (user_id, updated_at).
 import type { ReviewScope } from '@gre/contract/craft';
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import { collectTags, crafts, wrongLog } from '../../db/schema/craft.ts';
 import { users } from '../../db/schema/user.ts';
 import type { Db, Tx } from '../../platform/db.ts';
@@ -116,6 +116,75 @@ export function createCraftRepo(db: Db) {
         ...getTableColumns(crafts),
         relaxed: sql<string>`set_config('synchronous_commit', 'off', true)`,
       });
+      const { relaxed: _, ...row } = r as CraftRow & { relaxed: string };
+      return row;
+    },
+
+    /**
+     * update_v2 for a role with a finite limit, in one statement (ADR 0025 amendment, issue 14): the
+     * user's row is locked and its counter read (`users.craft_collects` / `craft_notes`, kept by
+     * triggers on `crafts`; under the lock PostgreSQL reads its latest committed version, so a
+     * concurrent write of the same user has been counted), then the craft is inserted or changed only
+     * if it was already collected / noted or the counter is below `limit`. Returns null when the limit
+     * refused it (nothing written). `limit` null: no check (a write that cannot newly collect / note,
+     * or an unlimited role), only the lock.
+     *
+     * The guard is checked twice because of one statement's one snapshot: the insert's proposal is let
+     * through if the craft exists in the snapshot (then ON CONFLICT decides on the craft's latest
+     * version), else only below the limit. A craft inserted by a concurrent request of the same user
+     * after this statement's snapshot is not seen by the first check, which may then refuse a
+     * question that was just collected; the caller asks once more (a fresh snapshot) before refusing.
+     */
+    async upsertWithinQuota(
+      insert: CraftInsert,
+      set: Record<string, unknown>,
+      quota: { counter: 'collected' | 'noted'; limit: number | null },
+    ): Promise<CraftRow | null> {
+      const counter = quota.counter === 'collected' ? users.craftCollects : users.craftNotes;
+      const flag = quota.counter === 'collected' ? crafts.collected : crafts.noted;
+      const held = db.$with('quota_held').as(
+        db
+          .select({ n: sql<number>`${counter}`.as('n') })
+          .from(users)
+          .where(eq(users.id, insert.userId))
+          // Not `for update`: that would also hold back other tables' foreign-key checks on the user.
+          .for('no key update'),
+      );
+      const values = Object.entries(getTableColumns(crafts))
+        .filter(([, col]) => !col.generated)
+        .map(([key, col]) => {
+          const v = (insert as Record<string, unknown>)[key];
+          const value =
+            v !== undefined
+              ? sql.param(v, col)
+              : col.default === undefined
+                ? sql`null`
+                : is(col.default, SQL)
+                  ? col.default
+                  : sql.param(col.default, col);
+          return sql`(${value})::${sql.raw(col.getSQLType())}`;
+        });
+      // No limit (an uncollect, a note emptied): the same statement, for the same lock order
+      // (the user's row, then the craft) as the limited writes of the same user.
+      const below = quota.limit === null ? sql`true` : sql`(select n from quota_held) < ${quota.limit}`;
+      const [r] = await db
+        .with(held)
+        .insert(crafts)
+        .select(
+          sql`select ${sql.join(values, sql`, `)} from quota_held
+              where ${below} or exists (select 1 from crafts
+                where user_id = ${insert.userId} and question_id = ${insert.questionId})`,
+        )
+        .onConflictDoUpdate({
+          target: [crafts.userId, crafts.questionId],
+          set,
+          ...(quota.limit === null ? {} : { setWhere: sql`${flag} or ${below}` }),
+        })
+        .returning({
+          ...getTableColumns(crafts),
+          relaxed: sql<string>`set_config('synchronous_commit', 'off', true)`,
+        });
+      if (!r) return null;
       const { relaxed: _, ...row } = r as CraftRow & { relaxed: string };
       return row;
     },
@@ -327,11 +396,13 @@ export function createCraftRepo(db: Db) {
 
     // Settings -----------------------------------------------------------------------------------
 
-    async settings(userId: number, on: Runner = db) {
-      const [r] = await on
+    /** The user's review settings; with `lock`, the user's row is locked for `on`'s transaction. */
+    async settings(userId: number, on: Runner = db, opts: { lock?: boolean } = {}) {
+      const q = on
         .select({ removeCorrects: users.removeCorrects, desiredRetention: users.desiredRetention })
         .from(users)
         .where(eq(users.id, userId));
+      const [r] = opts.lock ? await q.for('no key update') : await q;
       return r ?? { removeCorrects: false, desiredRetention: 0.9 };
     },
 

@@ -178,6 +178,37 @@ export function createCraftService(deps: CraftServiceDeps) {
     }
   }
 
+  /**
+   * update_v2's write: one statement on every path (ADR 0025 amendment, issue 14). A kind that may
+   * change whether the question is collected or noted (Collect, Note, Improvement) locks the user's
+   * row first, in the same statement, as every write that changes those does (the triggers keeping
+   * the user's counts take that row after the craft otherwise: two orders, a deadlock); a role with
+   * a finite limit is checked against the counts read under that lock. Card and Schedule: the upsert.
+   */
+  async function write(
+    ctx: AuthedContext,
+    kind: UpdateBody['update_kind'],
+    insert: CraftInsert,
+    set: Record<string, unknown>,
+    collecting: boolean,
+    part: Partial<CraftInsert>,
+  ): Promise<CraftRow> {
+    const counter = kind === 'Collect' ? 'collected' : kind === 'Note' || kind === 'Improvement' ? 'noted' : null;
+    if (!counter) return repo.upsert(insert, set, repo.db, 'async');
+    const limits = await limitsOf(ctx);
+    const limit = !limits ? unlimited : counter === 'collected' ? limits.collects : limits.notes;
+    // Only a write that collects, or leaves a note, can pass the limit (if the question was not so already).
+    const newly = counter === 'collected' ? collecting : isNoted(part);
+    const quota = { counter, limit: newly && limit !== unlimited ? limit : null } as const;
+    // Refused: asked once more, in case a concurrent request of the user collected / noted this very
+    // question after the first statement's snapshot (craft.repo.ts, upsertWithinQuota).
+    const row =
+      (await repo.upsertWithinQuota(insert, set, quota)) ??
+      (quota.limit === null ? null : await repo.upsertWithinQuota(insert, set, quota));
+    if (row) return row;
+    throw limitError(ctx, counter === 'collected' ? `最多收藏 ${limit} 道题` : `最多给 ${limit} 道题写笔记`);
+  }
+
   async function assertOwnTags(userId: number, ids: string[], on?: Tx) {
     const wanted = [...new Set(ids.map(Number))];
     const own = await repo.ownTagIds(userId, wanted, on);
@@ -200,7 +231,9 @@ export function createCraftService(deps: CraftServiceDeps) {
         answers.map((a) => a.q.id),
         tx,
       ),
-      repo.settings(userId, tx),
+      // Locks the user's row before any craft: the lock order of every write that may change what
+      // is collected or noted (a craft rewritten from a stale read could; the counts' triggers).
+      repo.settings(userId, tx, { lock: true }),
     ]);
     const prev = new Map(prevRows.map((r) => [r.questionId, r]));
     const rows: CraftInsert[] = [];
@@ -376,20 +409,7 @@ export function createCraftService(deps: CraftServiceDeps) {
         updatedAt: now,
       };
       set = { ...part, ...set };
-      const mayNote = b.update_kind === 'Note' || b.update_kind === 'Improvement';
-      const limits = collecting || mayNote ? await limitsOf(ctx) : null;
-      const row = limits
-        ? await repo.db.transaction(async (tx) => {
-            // A limited role: count and write under the user's row lock, so parallel writes cannot pass the limit.
-            await repo.lockUser(tx, userId);
-            const prev = await repo.get(userId, q.id, tx);
-            const newlyCollected = collecting && !prev?.collected ? 1 : 0;
-            const after = { ...(prev ?? {}), ...part } as CraftInsert;
-            const newlyNoted = mayNote && isNoted(after) && !prev?.noted ? 1 : 0;
-            await checkLimits(tx, ctx, limits, newlyCollected, newlyNoted);
-            return repo.upsert(insert, set, tx, 'async');
-          })
-        : await repo.upsert(insert, set, repo.db, 'async');
+      const row = await write(ctx, b.update_kind, insert, set, collecting, part);
       changed(userId);
       return { craft: toCraft(row) };
     },
@@ -415,6 +435,8 @@ export function createCraftService(deps: CraftServiceDeps) {
       // Read outside the transaction: on PGlite it holds the one connection (ADR 0025).
       const limits = b.collected ? await limitsOf(ctx) : null;
       const rows = await repo.db.transaction(async (tx) => {
+        // The user's row first, as every write that changes what is collected (the counts' triggers).
+        await repo.lockUser(tx, userId);
         const tagIds = b.collected ? await assertOwnTags(userId, b.collect_ids, tx) : [];
         const prev = new Map(
           (
@@ -441,10 +463,7 @@ export function createCraftService(deps: CraftServiceDeps) {
           next.collectedAt = b.collected ? (p?.collected ? p.collectedAt : now) : null;
           out.push(next as CraftRow);
         }
-        if (limits && newly) {
-          await repo.lockUser(tx, userId);
-          await checkLimits(tx, ctx, limits, newly, 0);
-        }
+        if (limits && newly) await checkLimits(tx, ctx, limits, newly, 0);
         const written: CraftRow[] = [];
         for (const r of out) written.push(await repo.put(r, tx));
         return written;

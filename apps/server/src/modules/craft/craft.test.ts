@@ -317,6 +317,105 @@ describe.each(testDbKinds())('the review loop on %s', (kind) => {
     );
   });
 
+  it('at its limit less one, concurrent collects and notes of a trial account pass once; its counts stay exact', async () => {
+    tokens.race = (await registerUser(t)).token;
+    const u = (await ok((await import('@gre/contract/endpoints/user')).getUser, {}, 'race')) as { id: string };
+    const { question_infos } = await ok(qep.searchQuestions, { category: 3, page_size: 50 }, 'race');
+    const ids = question_infos.map((q) => q.id);
+    expect(ids.length).toBeGreaterThanOrEqual(45);
+    const collect = (id: string | undefined, collected = true) =>
+      call(cep.updateCraft, { update_kind: 'Collect', craft_id: id, craft: { collect: { collected } } }, 'race');
+    const note = (id: string | undefined, text: string, mastery = 1) =>
+      call(
+        cep.updateCraft,
+        {
+          update_kind: 'Note',
+          craft_id: id,
+          craft: {
+            note: {
+              text_input: { note: text, review: '', difficulty: '', new_way: '', puzzle: '' },
+              review: { mastery, reasons: '' },
+            },
+          },
+        },
+        'race',
+      );
+    /** What the database counts for the user, and what it keeps in the user's row for the quota check. */
+    const counted = async () => {
+      const r = (await t.database.db.execute(
+        sql`select (select count(*) filter (where collected) from crafts where user_id = ${Number(u.id)})::int as c,
+                   (select count(*) filter (where noted) from crafts where user_id = ${Number(u.id)})::int as n,
+                   craft_collects as kc, craft_notes as kn from users where id = ${Number(u.id)}`,
+      )) as unknown as { rows: { c: number; n: number; kc: number; kn: number }[] };
+      const row = r.rows[0] as { c: number; n: number; kc: number; kn: number };
+      expect([row.kc, row.kn]).toEqual([row.c, row.n]);
+      return { collects: row.c, notes: row.n };
+    };
+
+    /**
+     * Starts `calls` together. On PostgreSQL the user's row is held locked by another transaction
+     * until every call waits on a lock, so they truly meet (without it they mostly run one by one).
+     */
+    const atOnce = async <T>(calls: () => Promise<T>[]): Promise<T[]> => {
+      if (kind !== 'postgres') return Promise.all(calls());
+      let started: Promise<T>[] = [];
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from users where id = ${Number(u.id)} for update`);
+        started = calls();
+        for (let i = 0; i < 200; i++) {
+          const r = (await t.database.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity
+                where wait_event_type = 'Lock' and datname = current_database()`,
+          )) as unknown as { rows: { n: number }[] };
+          if ((r.rows[0]?.n ?? 0) >= started.length) break;
+          await new Promise((res) => setTimeout(res, 25));
+        }
+      });
+      return Promise.all(started);
+    };
+
+    await ok(cep.collectMany, { ids: ids.slice(0, 29) }, 'race');
+    // Six new questions at once with one place left: one is collected, five refused, none written.
+    const six = await atOnce(() => ids.slice(29, 35).map((id) => collect(id)));
+    expect(six.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of six.filter((x) => !x.ok)) {
+      expect(r.err_data).toMatchObject({ kind: 'limit', show: '试用用户最多收藏 30 道题，开通会员后不限' });
+    }
+    expect(await counted()).toEqual({ collects: 30, notes: 0 });
+    expect((await summary('race')).collects).toBe(30);
+    // Collecting a question already collected is no new collect: it passes at the limit.
+    const kept = six.find((r) => r.ok)?.data?.craft.id;
+    expect((await collect(kept)).ok).toBe(true);
+    // One place again; the same new question three times at once (a double click): all pass, it counts once.
+    expect((await collect(kept, false)).ok).toBe(true);
+    const same = await atOnce(() => [ids[40], ids[40], ids[40]].map((id) => collect(id)));
+    expect(same.map((r) => r.ok)).toEqual([true, true, true]);
+    expect(await counted()).toEqual({ collects: 30, notes: 0 });
+
+    // Notes: ten for a trial account. Nine, then five new ones at once: one passes.
+    for (const id of ids.slice(0, 9)) expect((await note(id, `笔记 ${id}`)).ok).toBe(true);
+    const five = await atOnce(() => ids.slice(9, 14).map((id) => note(id, '同时写的笔记')));
+    expect(five.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of five.filter((x) => !x.ok)) {
+      expect(r.err_data).toMatchObject({ kind: 'limit', show: '试用用户最多给 10 道题写笔记，开通会员后不限' });
+    }
+    expect(await counted()).toEqual({ collects: 30, notes: 10 });
+    // At the limit: a note already there may change; an improvement plan on a new question is a new note.
+    expect((await note(ids[0], '改过的笔记')).ok).toBe(true);
+    const plan = await call(
+      cep.updateCraft,
+      { update_kind: 'Improvement', craft_id: ids[20], craft: { note: { review: { improvement: '先找转折词' } } } },
+      'race',
+    );
+    expect(plan.err_data?.show).toBe('试用用户最多给 10 道题写笔记，开通会员后不限');
+    // Emptying a note frees its place; the counts follow every kind of write.
+    expect((await note(ids[0], '', 0)).ok).toBe(true);
+    expect(await counted()).toEqual({ collects: 30, notes: 9 });
+    await ok(cep.collectMany, { ids: ids.slice(0, 10), collected: false }, 'race');
+    expect(await counted()).toEqual({ collects: 20, notes: 9 });
+    expect((await summary('race')).notes).toBe(9);
+  });
+
   it('the advanced bank’s books open only for users an admin unlocked', async () => {
     expect((await refused(cep.getReviewTree, { scope: 'wrongs', higher: true }, 'b')).kind).toBe('forbidden');
     const u = (await ok((await import('@gre/contract/endpoints/user')).getUser, {}, 'b')) as { id: string };
@@ -360,6 +459,7 @@ describe('a fresh process on the embedded database', () => {
         { update_kind: 'Collect', craft_id: b, craft: { collect: { collected: true } } },
         { token: trial },
       );
+      expect(one.body.err_data ?? null).toBeNull();
       expect(one.body.ok).toBe(true);
     } finally {
       await t.close();
