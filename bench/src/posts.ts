@@ -55,9 +55,9 @@ const rows = await withTempPostgres(async (env) => {
       ).json()) as Answer;
     const found = await call('/api/question/search', { category: 1, page_size: 20 });
     let topic = '';
+    // page_size 1: not the measured rows' page, which would otherwise stay cached empty (the comments
+    // below go straight into the database, past the writes that drop cached pages).
     for (const q of found.data.question_infos)
-      // page_size 1: not the measured rows' page, which would otherwise stay cached empty (the comments
-      // below go straight into the database, past the writes that drop cached pages).
       if ((await call('/api/post/get', { topic_id: q.id, page_size: 1 })).ok) {
         topic = q.id;
         break;
