@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { apiLogin, newCandidate, post } from './support.ts';
 
@@ -29,6 +29,25 @@ async function hasPoppler(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Poppler reads the PDFs: under CI=true it must be installed; locally the journey skips without it. */
+async function needPoppler() {
+  const poppler = await hasPoppler();
+  if (process.env.CI === 'true') expect(poppler, 'poppler-utils (pdftoppm) must be installed in CI').toBe(true);
+  test.skip(!poppler, 'poppler-utils (pdftoppm, pdftotext) not installed');
+}
+
+/** Saves a download as test-results/screens/<folder>/<name> and reads its page count and text. */
+async function savePdf(download: Download, folder: string, name: string, pdftotextFlags: string[] = []) {
+  const dir = path.join(screens, folder);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, name);
+  await download.saveAs(file);
+  const info = (await run('pdfinfo', [file])).stdout;
+  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+  const text = (await run('pdftotext', [...pdftotextFlags, file, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+  return { dir, file, pages, text };
 }
 
 test('a candidate without the right is refused kindly and offered membership @phone', async ({
@@ -79,9 +98,7 @@ test('a VIP downloads the word list as a PDF with its words, glosses and pages @
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const poppler = await hasPoppler();
-  if (process.env.CI === 'true') expect(poppler, 'poppler-utils (pdftoppm) must be installed in CI').toBe(true);
-  test.skip(!poppler, 'poppler-utils (pdftoppm, pdftotext) not installed');
+  await needPoppler();
 
   await signIn(page, await apiLogin(request, 'vip@demo.gre-prep.cn'));
   await page.goto('/download');
@@ -95,15 +112,13 @@ test('a VIP downloads the word list as a PDF with its words, glosses and pages @
   await page.keyboard.press('Enter');
   const download = await saved;
   expect(download.suggestedFilename()).toBe('GRE 词表 · 常见词.pdf');
-  const dir = path.join(screens, `download-pdf-${testInfo.project.name}`);
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, 'words-band-1.pdf');
-  await download.saveAs(file);
-
-  const info = (await run('pdfinfo', [file])).stdout;
-  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+  const { dir, file, pages, text } = await savePdf(
+    download,
+    `download-pdf-${testInfo.project.name}`,
+    'words-band-1.pdf',
+    ['-layout'],
+  );
   expect(pages).toBeGreaterThanOrEqual(20);
-  const text = (await run('pdftotext', ['-layout', file, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout;
   expect(text).toContain('GRE 词表 · 常见词');
   expect(text).toMatch(/abandon\s+常见词\s+v\. 放弃/);
   expect(text).toContain('GRE 释义');
@@ -126,9 +141,7 @@ test('the demo VIP who has practised downloads 我的错题本 with their wrong 
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const poppler = await hasPoppler();
-  if (process.env.CI === 'true') expect(poppler, 'poppler-utils (pdftoppm) must be installed in CI').toBe(true);
-  test.skip(!poppler, 'poppler-utils (pdftoppm, pdftotext) not installed');
+  await needPoppler();
 
   const token = await apiLogin(request, 'study@demo.gre-prep.cn');
   // The demo history is written in the background on the server's first start; its last step
@@ -154,15 +167,10 @@ test('the demo VIP who has practised downloads 我的错题本 with their wrong 
   await card.getByRole('button', { name: '下载 PDF' }).click();
   const download = await saved;
   expect(download.suggestedFilename()).toBe('我的错题本.pdf');
-  const dir = path.join(screens, `download-wrongs-${testInfo.project.name}`);
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, 'my-wrongs.pdf');
-  await download.saveAs(file);
-
-  const info = (await run('pdfinfo', [file])).stdout;
-  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+  const pdf = await savePdf(download, `download-wrongs-${testInfo.project.name}`, 'my-wrongs.pdf');
+  const { dir, file, pages } = pdf;
   expect(pages).toBeGreaterThanOrEqual(1);
-  const text = (await run('pdftotext', [file, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout.replace(/\s+/g, ' ');
+  const text = pdf.text.replace(/\s+/g, ' ');
   expect(text).toContain('我的错题本');
   expect(text).toContain(`共 ${ids.length} 道错题`);
   // Every wrong question of theirs is in it, with both answers and the key.

@@ -23,15 +23,30 @@ export interface A11yFinding {
 export async function scanA11y(page: Page): Promise<A11yFinding[]> {
   const where = new URL(page.url()).pathname;
   // The phone's bottom navigation is fixed over the lowest line of the window by design (every page
-  // scrolls out from under it). axe counts a target it happens to half-cover at the moment of the read
-  // as too small ("partially obscured"), which depends only on the scroll position; for the read the bar
-  // is laid in the page's flow, so it is still read itself and covers nothing (ADR 0009).
+  // scrolls out from under it), and the app bar (and a few list headers) stick to the top. axe counts
+  // a target one of them happens to half-cover at the moment of the read as too small ("partially
+  // obscured"), which depends only on the scroll position (a journey's last click decides it); for the
+  // read they are laid in the page's flow, so they are still read themselves and cover nothing (ADR 0009).
   const flowBar = (on: boolean) =>
     page
       .evaluate((set) => {
-        const bar = document.querySelector<HTMLElement>('nav[aria-label="底部导航"]');
-        if (set) bar?.style.setProperty('position', 'static', 'important');
-        else bar?.style.removeProperty('position');
+        if (set) {
+          const bar = document.querySelector<HTMLElement>('nav[aria-label="底部导航"]');
+          const stuck = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+            (e) => getComputedStyle(e).position === 'sticky',
+          );
+          for (const e of [...(bar ? [bar] : []), ...stuck]) {
+            e.dataset.a11yFlow = e.style.getPropertyValue('position');
+            e.style.setProperty('position', 'static', 'important');
+          }
+        } else {
+          for (const e of document.querySelectorAll<HTMLElement>('[data-a11y-flow]')) {
+            const before = e.dataset.a11yFlow;
+            if (before) e.style.setProperty('position', before);
+            else e.style.removeProperty('position');
+            delete e.dataset.a11yFlow;
+          }
+        }
       }, on)
       .catch(() => {});
   await flowBar(true);

@@ -23,7 +23,7 @@ import type { AuthedContext, Caller } from '../../platform/endpoints.ts';
 import { errors } from '../../platform/errors.ts';
 import { createSigner } from '../../platform/signed.ts';
 import type { MediaStorage } from '../../platform/storage.ts';
-import { effectiveRole, mayVisitMaterial } from '../user/user.mapper.ts';
+import { callerOfUser, mayVisitMaterial } from '../user/user.mapper.ts';
 import {
   type MaterialContent,
   type MaterialSources,
@@ -261,16 +261,7 @@ export function createDownloads(deps: DownloadDeps) {
   }
 
   type UserRow = typeof users.$inferSelect;
-  const callerOf = (u: UserRow): Caller => ({
-    userId: String(u.id),
-    sessionId: '',
-    isAdmin: u.isAdmin,
-    isOperator: u.isOperator,
-    isTeacher: u.isTeacher,
-    isFreeze: u.isFreeze,
-    roleKind: effectiveRole(u, clock.now()),
-    hasCrown: u.hasCrown,
-  });
+  const callerOf = (u: UserRow): Caller => callerOfUser(u, clock.now());
 
   /** The user when they may download (the materials right of their role, their flag, or staff). */
   async function visitor(userId: number): Promise<UserRow | null> {

@@ -18,7 +18,7 @@ import { writeStaffAudit } from '../operate/staff-audit.ts';
 import type { QuestionService } from '../question/question.service.ts';
 import type { Rights } from '../question/rights.ts';
 import { readGreWords } from '../question/vocabulary.ts';
-import { effectiveRole } from '../user/user.mapper.ts';
+import { callerOfUser } from '../user/user.mapper.ts';
 import { isHeldOut } from './agreement.ts';
 import { analyzeEssay, buildLexicon, createBuiltinGrader, gradeBuiltin, type Lexicon } from './builtin-grader.ts';
 import { activeWeights, type FittedWeights, fitWeights, heldOutFigures, useWeights } from './builtin-weights.ts';
@@ -450,16 +450,7 @@ export function createEssayService(deps: EssayServiceDeps) {
   async function callerOf(c: CommittedSections): Promise<Caller> {
     const u = await repo.userForQuota(c.tx, c.userId);
     if (!u) throw errors.notFound('用户不存在');
-    return {
-      userId: String(u.id),
-      sessionId: '',
-      isAdmin: u.isAdmin,
-      isOperator: u.isOperator,
-      isTeacher: u.isTeacher,
-      isFreeze: u.isFreeze,
-      roleKind: effectiveRole(u, clock.now()),
-      hasCrown: u.hasCrown,
-    };
+    return callerOfUser(u, clock.now());
   }
 }
 

@@ -3,6 +3,7 @@ import { imageUrl } from '@gre/contract/endpoints/upload';
 import { RoleKind, roleName } from '@gre/contract/enums';
 import type { Profile, User, UserInfo } from '@gre/contract/user';
 import { chinaDay } from '../../platform/clock.ts';
+import type { Caller } from '../../platform/endpoints.ts';
 import { maskEmail, maskPhone } from './account.ts';
 import type { RoleRecordRow, UserRow } from './user.repo.ts';
 
@@ -12,6 +13,26 @@ export function effectiveRole(u: Pick<UserRow, 'roleKind' | 'roleExpireAt'>, now
     return RoleKind.FreeVIP;
   }
   return kind;
+}
+
+/** Who work done for a user outside a request acts as (a job, a signed link): no session, the role in effect now. */
+export function callerOfUser(
+  u: Pick<
+    UserRow,
+    'id' | 'isAdmin' | 'isOperator' | 'isTeacher' | 'isFreeze' | 'roleKind' | 'roleExpireAt' | 'hasCrown'
+  >,
+  now: Date,
+): Caller {
+  return {
+    userId: String(u.id),
+    sessionId: '',
+    isAdmin: u.isAdmin,
+    isOperator: u.isOperator,
+    isTeacher: u.isTeacher,
+    isFreeze: u.isFreeze,
+    roleKind: effectiveRole(u, now),
+    hasCrown: u.hasCrown,
+  };
 }
 
 /**
