@@ -13,7 +13,7 @@ import { TtlCache } from '../../platform/ttl-cache.ts';
 import { accountKey, parseAccount } from './account.ts';
 import type { CodeService } from './code.service.ts';
 import { checkLoginAttempt, loginRules, refusalMessage } from './login-guard.ts';
-import { effectiveRole, toProfile, toUser, toUserInfo } from './user.mapper.ts';
+import { callerOfUser, effectiveRole, toProfile, toUser, toUserInfo } from './user.mapper.ts';
 import type { UserRepo, UserRow } from './user.repo.ts';
 
 export interface UserServiceDeps {
@@ -108,16 +108,7 @@ export function createUserService(deps: UserServiceDeps) {
   }
 
   async function refuseDuringMaintenance(u: UserRow) {
-    const staff = isStaff({
-      userId: String(u.id),
-      sessionId: '',
-      isAdmin: u.isAdmin,
-      isOperator: u.isOperator,
-      isTeacher: u.isTeacher,
-      isFreeze: u.isFreeze,
-      roleKind: u.roleKind,
-      hasCrown: u.hasCrown,
-    });
+    const staff = isStaff(callerOfUser(u, clock.now()));
     if (!staff && (await deps.maintenanceOn())) throw errors.serverUpgrading();
   }
 
