@@ -3,7 +3,8 @@
 // spread over them and 5,000 replies under the first 500, inserted directly; 100 readers (one account
 // and token each, 100 connections) page it through the server: the first page newest first, the
 // first page most liked first, a page 5,000 comments deep newest and most liked first (keyset
-// cursors), and a comment's replies.
+// cursors), a comment's replies, and the first page again while one reader likes and unlikes 10 times a
+// second (each like drops the topic's cached pages and readers' states).
 // Target: p99 < 50 ms at 100 concurrent readers. The server's own times beside the client's.
 // The machine may be shared: two baselines are measured in the same run, a bare Fastify
 // hello-world (bench/src/baseline.ts) and the app's own /api/user/get (the same auth path and a user
@@ -111,6 +112,31 @@ const rows = await withTempPostgres(async (env) => {
     ).rows[0]?.id as string;
     await client.end();
 
+    // Background writes for a row: one reader likes and unlikes a comment of the topic 10 times a second;
+    // each like drops the topic's shared pages and every reader's cached state in the server.
+    const likesWhile = async <T>(run: () => Promise<T>): Promise<T & { likes: number }> => {
+      let on = true;
+      let likes = 0;
+      const loop = (async () => {
+        while (on) {
+          const res = await fetch(`${base}/api/comment/like`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` },
+            body: JSON.stringify({ comment_id: withReplies, liked: likes % 2 === 0 }),
+          });
+          if (!((await res.json()) as { ok: boolean }).ok) throw new Error('like refused');
+          likes++;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      try {
+        return { ...(await run()), likes };
+      } finally {
+        on = false;
+        await loop;
+      }
+    };
+
     const row = async (name: string, path: string, body: unknown) => {
       // One answer first: a row of refusals would measure nothing (and its size is printed).
       if (!path.startsWith('http')) {
@@ -174,6 +200,9 @@ const rows = await withTempPostgres(async (env) => {
         cursor: hotCursor,
       }),
       await row('post/get_replies (10 replies)', '/api/post/get_replies', { comment_id: withReplies }),
+      await likesWhile(() =>
+        row('post/get newest, page 1, while 10 likes/s', '/api/post/get', { topic_id: topic }),
+      ).then((r) => ({ ...r, name: `${r.name} (${r.likes} likes)` })),
     ];
   } catch (err) {
     console.error(err);

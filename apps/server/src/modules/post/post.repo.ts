@@ -39,6 +39,9 @@ const columns = sql`c.id::text as id, c.post_id::text as "postId", po.topic_id a
 const joins = sql`join posts po on po.id = c.post_id join users u on u.id = c.user_id
   left join comments p on p.id = c.parent_id left join users pu on pu.id = p.user_id`;
 
+/** A reader's likes of one topic read whole (and cached) up to this many; beyond, per page. */
+export const readerLikesCap = 2_000;
+
 const list = (ids: readonly (string | number)[]) =>
   sql.join(
     ids.map((i) => sql`${Number(i)}::bigint`),
@@ -154,13 +157,22 @@ export function createPostRepo(db: Db) {
     },
 
     /**
-     * Everything of one reader on a page, in one query: which of `ids` they liked, whether they
-     * subscribe, and their own comments of the topic nobody else sees (held or rejected; few, read
-     * through comments_own_unreviewed_idx).
+     * Everything of one reader on a topic, in one query: which comments they liked (of `ids`, or of
+     * the whole topic when `ids` is null, at most `readerLikesCap` then `complete` is false), whether
+     * they subscribe, and their own comments of the topic nobody else sees (held or rejected; few,
+     * read through comments_own_unreviewed_idx).
      */
-    async viewerState(postId: string, userId: number, ids: readonly string[]) {
+    async viewerState(postId: string, userId: number, ids: readonly string[] | null) {
+      const likes =
+        ids === null
+          ? sql`(select 'l' as k, l.comment_id::text as id, null::text as root from comment_likes l
+                 join comments c on c.id = l.comment_id
+                 where l.user_id = ${userId} and c.post_id = ${Number(postId)} limit ${readerLikesCap + 1}) union all`
+          : ids.length
+            ? sql`select 'l' as k, comment_id::text as id, null::text as root from comment_likes where user_id = ${userId} and comment_id in (${list(ids)}) union all`
+            : sql``;
       const r = (await db.execute(sql`
-        ${ids.length ? sql`select 'l' as k, comment_id::text as id, null::text as root from comment_likes where user_id = ${userId} and comment_id in (${list(ids)}) union all` : sql``}
+        ${likes}
         select 's', null, null from post_subscriptions where post_id = ${Number(postId)} and user_id = ${userId}
         union all
         (select 'o', id::text, root_id::text from comments where user_id = ${userId} and post_id = ${Number(postId)}
@@ -175,7 +187,7 @@ export function createPostRepo(db: Db) {
         else if (x.k === 's') subscribed = true;
         else if (x.k === 'o' && x.id) own.push({ id: x.id, root: x.root });
       }
-      return { liked, subscribed, own };
+      return { liked, subscribed, own, complete: ids !== null || liked.size <= readerLikesCap };
     },
 
     async likedOf(userId: number, ids: readonly string[]): Promise<Set<string>> {

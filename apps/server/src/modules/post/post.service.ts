@@ -63,6 +63,12 @@ interface SharedReplies {
   page: CommentRow[];
 }
 
+/** A reader's state on a topic (viewerState read whole). */
+type ReaderState = Awaited<ReturnType<PostRepo['viewerState']>>;
+
+/** Readers' states kept per topic at most (beyond, the topic's are dropped and read again). */
+const readersPerTopic = 5_000;
+
 /** Cached pages live this long at most (a lost bus message heals by then). */
 const pageTtlMs = 30_000;
 
@@ -126,17 +132,33 @@ export function createPostService(deps: PostServiceDeps) {
   const deeperPages = new TtlCache<string, Promise<SharedPage | SharedReplies>>(clock, pageTtlMs, 500);
   // A comment's topic never changes: where a reply page's key is found without a query.
   const commentTopics = new TtlCache<string, string>(clock, 10 * 60_000, 50_000);
+  // Per topic, each reader's own state there (likes, subscription, own unseen comments), read once and
+  // kept like the pages. A write changes one user's state (a like, a subscription, a comment or a
+  // deletion: the writer's; a review or a hold by reports: the author's): it publishes `post-reader`
+  // with that user and topic, which drops that one entry; other readers keep theirs.
+  const readerStates = new TtlCache<string, Map<number, Promise<ReaderState>>>(clock, pageTtlMs, 2_000);
   bus.subscribe((topic, key) => {
     if (topic === everything) {
       firstPages.clear();
       deeperPages.clear();
+      readerStates.clear();
     } else if (topic === 'posts') {
       firstPages.deleteWhere((_, k) => k.startsWith(`${key}|`));
       deeperPages.deleteWhere((_, k) => k.startsWith(`${key}|`));
+      // The topic's other entries (pages) are dropped above; readers' states stay (see `post-reader`).
+    } else if (topic === 'post-reader') {
+      const at = key.indexOf('|');
+      readerStates.get(key.slice(at + 1))?.delete(Number(key.slice(0, at)));
     }
   });
-  /** After a change of a topic's visible comments has committed: here and in every other process. */
-  const changed = (topicId: string) => bus.publish('posts', topicId);
+  /**
+   * After a change of a topic has committed, here and in every other process: its shared pages are
+   * dropped, and the state of the one user whose own view of it changed.
+   */
+  const changed = (topicId: string, userId: string | number) => {
+    bus.publish('posts', topicId);
+    bus.publish('post-reader', `${userId}|${topicId}`);
+  };
 
   function shared<T>(cache: TtlCache<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
     const hit = cache.get(key);
@@ -171,6 +193,32 @@ export function createPostService(deps: PostServiceDeps) {
       `${topicId}|${sort}|${after.likes}:${after.id}|${limit}`,
       read,
     );
+  }
+
+  /**
+   * The reader's state on a topic for a page showing `ids`: from the topic's cache of readers (one
+   * query per reader and topic until the topic changes), or, for a reader with more likes in the topic
+   * than the cache holds, read for the page alone.
+   */
+  async function readerState(topicId: string, postId: string, userId: number, ids: readonly string[]) {
+    let readers = readerStates.get(topicId);
+    if (!readers) {
+      readers = new Map();
+      readerStates.set(topicId, readers);
+    }
+    let p = readers.get(userId);
+    if (!p) {
+      if (readers.size >= readersPerTopic) readers.clear();
+      const read = repo.viewerState(postId, userId, null);
+      const held = readers;
+      p = read;
+      held.set(userId, read);
+      read.catch(() => {
+        if (held.get(userId) === read) held.delete(userId);
+      });
+    }
+    const state = await p;
+    return state.complete ? state : repo.viewerState(postId, userId, ids);
   }
 
   /** A page of a comment's replies (of its top-level comment's, for a reply), shared by its readers. */
@@ -280,8 +328,8 @@ export function createPostService(deps: PostServiceDeps) {
       const { page, previews } = shared;
       const more = page.length > b.page_size;
       const pageRows = page.slice(0, b.page_size);
-      // One query for the reader: likes on this page, subscription, own unseen comments.
-      const state = await repo.viewerState(post.id, userId, [
+      // The reader's likes on this page, subscription, own unseen comments (cached per topic).
+      const state = await readerState(b.topic_id, post.id, userId, [
         ...pageRows.map((c) => c.id),
         ...previews.map((r) => r.id),
       ]);
@@ -337,8 +385,9 @@ export function createPostService(deps: PostServiceDeps) {
       const userId = me(ctx);
       const rootId = c.rootId ?? c.id;
       const pageRows = page.slice(0, b.page_size);
-      // One query for the reader: likes on this page and own unseen comments of the topic.
-      const state = await repo.viewerState(
+      // The reader's likes on this page and own unseen comments of the topic (cached per topic).
+      const state = await readerState(
+        c.topicId,
         c.postId,
         userId,
         pageRows.map((r) => r.id),
@@ -425,7 +474,7 @@ export function createPostService(deps: PostServiceDeps) {
         return newId;
       });
       // Also a held one: the post may be new, and its author reads it on the first page.
-      changed(b.topic_id);
+      changed(b.topic_id, userId);
       const row = (await repo.comment(id)) as CommentRow;
       return {
         comment: { ...toComment(row, ctx.caller, new Set(), deps.imageLinks.url), replies: [], reply_count: 0 },
@@ -435,7 +484,7 @@ export function createPostService(deps: PostServiceDeps) {
     async like(b: { comment_id: string; liked: boolean }, ctx: AuthedContext) {
       const c = await visibleComment(b.comment_id, ctx);
       const count = await repo.db.transaction((tx) => repo.setLike(tx, c.id, me(ctx), b.liked, clock.now()));
-      changed(c.topicId);
+      changed(c.topicId, me(ctx));
       return { comment_id: c.id, liked: b.liked, like_count: count };
     },
 
@@ -446,7 +495,7 @@ export function createPostService(deps: PostServiceDeps) {
         const postId = await repo.ensurePost(tx, b.topic_id, now);
         await repo.setSubscribed(tx, postId, me(ctx), b.subscribed, now);
       });
-      changed(b.topic_id);
+      changed(b.topic_id, me(ctx));
       return { topic_id: b.topic_id, subscribed: b.subscribed };
     },
 
@@ -463,7 +512,8 @@ export function createPostService(deps: PostServiceDeps) {
           await repo.syncImages(tx, locked.images);
         }
       });
-      changed(c.topicId);
+      // Held by reports: its author's own view changes (审核中).
+      changed(c.topicId, c.userId);
       return { reported: true as const };
     },
 
@@ -478,7 +528,7 @@ export function createPostService(deps: PostServiceDeps) {
         await repo.syncImages(tx, c.images);
         return c.topicId;
       });
-      changed(topicId);
+      changed(topicId, me(ctx));
       return { deleted: true as const };
     },
 
@@ -524,7 +574,7 @@ export function createPostService(deps: PostServiceDeps) {
         });
       });
       const row = (await repo.comment(b.comment_id)) as CommentRow;
-      changed(row.topicId);
+      changed(row.topicId, row.userId);
       const reasons = await repo.reasonsOf([row.id]);
       return { comment: reviewItem(row, ctx.caller, reasons.get(row.id) ?? []) };
     },

@@ -560,6 +560,37 @@ describe.each(testDbKinds())('discussions on %s', { timeout: 120_000 }, (kind) =
     }
     expect(JSON.stringify(await readAll('ann'))).not.toContain('冻结了还能发吗');
   });
+
+  it("a reader's own view of a topic is cached, and follows their likes, a hold by reports and a held comment", async () => {
+    const found = await ok(qep.searchQuestions, { category: 1, page_size: 20 }, 'dan');
+    let topic3 = '';
+    for (const q of found.question_infos)
+      if (!topic3 && q.id !== topic && q.id !== topic2 && (await call(pep.getPost, { topic_id: q.id }, 'dan')).body.ok)
+        topic3 = q.id;
+    const mine = async (id: string) =>
+      (await ok(pep.getPost, { topic_id: topic3 }, 'dan')).post.root_comment.replies.find((c) => c.id === id);
+    t.clock.advance(61_000);
+    const c = await comment('dan', '这题先找转折词，再看空格前后的态度', {}, topic3);
+    // Read once: dan's state on the topic (no likes, nothing held) is now cached.
+    expect(await mine(c.id)).toMatchObject({ review_status: ReviewStatus.Reviewed, liked: false, mine: true });
+    await ok(pep.likeComment, { comment_id: c.id, liked: true }, 'eve');
+    expect(await mine(c.id)).toMatchObject({ like_count: 1, liked: false });
+    await ok(pep.likeComment, { comment_id: c.id, liked: true }, 'dan');
+    expect(await mine(c.id)).toMatchObject({ like_count: 2, liked: true });
+    // Held by three reports: gone for everyone else, shown to its author as 审核中.
+    for (const who of ['ann', 'bob', 'cat']) await ok(pep.reportComment, { comment_id: c.id, reason: 'other' }, who);
+    expect(await mine(c.id)).toMatchObject({ review_status: ReviewStatus.Uploading });
+    expect(idsIn(await ok(pep.getPost, { topic_id: topic3 }, 'eve'))).not.toContain(c.id);
+    await ok(pep.reviewComment, { comment_id: c.id, decision: 'approve' }, 'teacher');
+    expect(await mine(c.id)).toMatchObject({ review_status: ReviewStatus.Reviewed, liked: true });
+    // A held comment of dan's own shows to dan at once.
+    const held = await comment('dan', '加微信 12345678 包过', {}, topic3);
+    expect(await mine(held.id)).toMatchObject({ review_status: ReviewStatus.Uploading, mine: true });
+    expect(idsIn(await ok(pep.getPost, { topic_id: topic3 }, 'eve'))).not.toContain(held.id);
+    await ok(pep.subscribePost, { topic_id: topic3, subscribed: true }, 'dan');
+    expect((await ok(pep.getPost, { topic_id: topic3 }, 'dan')).post.subscribed).toBe(true);
+    expect((await ok(pep.getPost, { topic_id: topic3 }, 'eve')).post.subscribed).toBe(false);
+  });
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -573,7 +604,7 @@ describe('the shared pages across processes', () => {
   }, 30_000);
 
   it.runIf(!!redisUrl)(
-    'a comment or like written through one process shows at once on the cached page of the other',
+    'a comment, like or subscription written through one process shows at once on the cached page of the other',
     async () => {
       const redis = () => {
         const r = new Redis(redisUrl as string);
@@ -594,7 +625,8 @@ describe('the shared pages across processes', () => {
           });
           return res.json().data.post as {
             comment_count: number;
-            root_comment: { replies: { id: string; like_count: number }[] };
+            subscribed: boolean;
+            root_comment: { replies: { id: string; like_count: number; liked: boolean }[] };
           };
         };
         const found = await a.call(qep.searchQuestions, { category: 1, page_size: 10 }, { token: reader.token });
@@ -611,10 +643,21 @@ describe('the shared pages across processes', () => {
         await expect
           .poll(async () => (await onB()).root_comment.replies.map((c) => c.id), { timeout: 5_000 })
           .toContain(id2);
+        // The reader's own state on B (likes, subscription) is cached per topic too, and dropped the same way.
+        expect((await onB()).root_comment.replies.find((c) => c.id === id)?.liked).toBe(false);
         await a.call(pep.likeComment, { comment_id: id, liked: true }, { token: reader.token });
         await expect
-          .poll(async () => (await onB()).root_comment.replies.find((c) => c.id === id)?.like_count, { timeout: 5_000 })
-          .toBe(1);
+          .poll(
+            async () => {
+              const c = (await onB()).root_comment.replies.find((x) => x.id === id);
+              return [c?.like_count, c?.liked];
+            },
+            { timeout: 5_000 },
+          )
+          .toEqual([1, true]);
+        expect((await onB()).subscribed).toBe(false);
+        await a.call(pep.subscribePost, { topic_id: topic, subscribed: true }, { token: reader.token });
+        await expect.poll(async () => (await onB()).subscribed, { timeout: 5_000 }).toBe(true);
         // Deeper pages and reply pages are shared (cached) too, and dropped the same way.
         const onBCall = async (path: string, payload: object) =>
           (
@@ -627,7 +670,7 @@ describe('the shared pages across processes', () => {
           ).json().data;
         const deep = async () =>
           (await onBCall(pep.getPost.path, { topic_id: topic, page_size: 1, cursor: id2 })).post.root_comment
-            .replies as { id: string; like_count: number }[];
+            .replies as { id: string; like_count: number; liked: boolean }[];
         const replies = async () =>
           (await onBCall(pep.getReplies.path, { comment_id: id })).replies as { id: string }[];
         expect((await deep()).map((c) => c.id)).toEqual([id]);
@@ -640,7 +683,9 @@ describe('the shared pages across processes', () => {
         const replyId = (reply.body.data as { comment: { id: string } }).comment.id;
         await expect.poll(async () => (await replies()).map((r) => r.id), { timeout: 5_000 }).toEqual([replyId]);
         await a.call(pep.likeComment, { comment_id: id, liked: false }, { token: reader.token });
-        await expect.poll(async () => (await deep())[0]?.like_count, { timeout: 5_000 }).toBe(0);
+        await expect
+          .poll(async () => [(await deep())[0]?.like_count, (await deep())[0]?.liked], { timeout: 5_000 })
+          .toEqual([0, false]);
       } finally {
         await b.close();
       }
