@@ -9,7 +9,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { StartupError } from './startup-errors.ts';
-import { localStorage, type MediaStorage, s3Storage } from './storage.ts';
+import { localStorage, type MediaStorage, type StoredFile, s3Storage, syncReadMax } from './storage.ts';
 
 async function read(stream: Readable | null): Promise<string | null> {
   if (!stream) return null;
@@ -74,16 +74,18 @@ describe.each(['local', 's3'] as const)('the %s media storage', (kind) => {
     await storage.delete(key); // deleting a missing file is fine
   });
 
-  it('knows a file size and reads a range of it (lesson segments, ADR 0039)', async () => {
+  it('opens a file: its size, and a range of it read once (lesson segments, ADR 0039)', async () => {
     const key = 'lessons/range-test/v360p/s000.ts';
     const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251));
-    expect(await storage.size(key)).toBeNull();
-    expect(await storage.getRange(key, 0, 10)).toBeNull();
+    expect(await storage.open(key)).toBeNull();
     await storage.put(key, bytes, 'video/mp2t');
-    expect(await storage.size(key)).toBe(3000);
     const range = async (start: number, end: number) => {
+      const file = await storage.open(key);
+      expect(file?.size).toBe(3000);
+      const body = await (file as StoredFile).read(start, end);
+      if (Buffer.isBuffer(body)) return body;
       const chunks: Buffer[] = [];
-      for await (const c of (await storage.getRange(key, start, end)) as Readable) chunks.push(Buffer.from(c));
+      for await (const c of body) chunks.push(Buffer.from(c));
       return Buffer.concat(chunks);
     };
     expect((await range(0, 2999)).equals(bytes)).toBe(true);
@@ -92,8 +94,10 @@ describe.each(['local', 's3'] as const)('the %s media storage', (kind) => {
     expect((await range(5, 5)).equals(bytes.subarray(5, 6))).toBe(true);
     expect((await range(1000, 1999)).equals(bytes.subarray(1000, 2000))).toBe(true);
     expect((await range(2990, 2999)).equals(bytes.subarray(2990))).toBe(true);
+    // Opened and closed unread (a refused range), then deleted: gone.
+    (await storage.open(key))?.close();
     await storage.delete(key);
-    expect(await storage.size(key)).toBeNull();
+    expect(await storage.open(key)).toBeNull();
   });
 
   it('refuses keys that could leave the storage root', async () => {
@@ -103,6 +107,26 @@ describe.each(['local', 's3'] as const)('the %s media storage', (kind) => {
 });
 
 describe('the local storage on disk', () => {
+  it('reads small ranges into one buffer, streams large ones, and leaves no descriptor open', async () => {
+    const storage = localStorage(tempDir());
+    const key = 'lessons/big/v720p/s000.ts';
+    const bytes = Buffer.from(Array.from({ length: syncReadMax + 5000 }, (_, i) => (i * 7) % 253));
+    await storage.put(key, bytes, 'video/mp2t');
+    const fds = () => fs.readdirSync('/proc/self/fd').length;
+    const before = fds();
+    for (let i = 0; i < 20; i++) {
+      const small = await (await storage.open(key))?.read(100, 100 + 64 * 1024 - 1);
+      expect(Buffer.isBuffer(small) && small.equals(bytes.subarray(100, 100 + 64 * 1024))).toBe(true);
+      (await storage.open(key))?.close();
+      const whole = await (await storage.open(key))?.read(0, bytes.length - 1);
+      expect(Buffer.isBuffer(whole)).toBe(false);
+      const chunks: Buffer[] = [];
+      for await (const c of whole as Readable) chunks.push(c as Buffer);
+      expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    }
+    expect(fds()).toBe(before);
+  });
+
   it('writes under its root and leaves no temporary file', async () => {
     const root = tempDir();
     await localStorage(root).put('images/abc.webp', Buffer.from('x'), 'image/webp');

@@ -25,11 +25,53 @@ export interface MediaStorage {
   /** Removes the file; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
-  /** The stored size in bytes, or null when nothing is stored under `key`. */
-  size(key: string): Promise<number | null>;
-  /** Bytes `start`..`end` (inclusive) as a stream (HTTP ranges: lesson segments, ADR 0039). */
-  getRange(key: string, start: number, end: number): Promise<Readable | null>;
+  /** The stored file's size and a reader of its bytes, or null when nothing is stored under `key`. */
+  open(key: string): Promise<StoredFile | null>;
 }
+
+/** An opened file (lesson media, ADR 0039): read one range, or close it unread. */
+export interface StoredFile {
+  readonly size: number;
+  /**
+   * Bytes `start`..`end` (inclusive), whole in memory or as a stream; the file is closed by it. A
+   * buffer may be lent from a pool: it holds the bytes until `release()`, which the caller calls once
+   * they have been sent (or copied).
+   */
+  read(start: number, end: number): Promise<Buffer | Readable>;
+  close(): void;
+  release(): void;
+}
+
+/**
+ * Ranges up to this size are read from a local file synchronously, in one call, into one buffer (as
+ * nginx reads files without `aio threads`): a lesson segment comes from the page cache in microseconds,
+ * while every asynchronous file operation costs a hand-off to libuv's thread pool and back, which on
+ * the lesson media's hot path cost more than the read itself (ADR 0039). Larger ranges are streamed.
+ */
+export const syncReadMax = 1024 * 1024;
+
+/**
+ * Read buffers lent to synchronous reads and given back once their bytes are sent: a fresh buffer per
+ * segment is memory outside V8's heap, and 50 KB at 1,700 segments a second made V8 run a full
+ * mark-compact of the app's ~200 MB heap about twice a second (external memory pressure), the p99's
+ * tail (ADR 0039). Power-of-two sizes from 64 KB to `syncReadMax`, at most 16 idle of each size.
+ */
+const readPool = (() => {
+  const minBits = 16;
+  const idle = new Map<number, Buffer[]>();
+  const sizeFor = (n: number) => 2 ** Math.max(minBits, Math.ceil(Math.log2(Math.max(1, n))));
+  return {
+    take(n: number): Buffer {
+      const size = sizeFor(n);
+      return idle.get(size)?.pop() ?? Buffer.allocUnsafeSlow(size);
+    },
+    give(b: Buffer) {
+      const list = idle.get(b.length) ?? [];
+      if (list.length < 16) list.push(b);
+      idle.set(b.length, list);
+    },
+  };
+})();
 
 /** Folders and names of letters, digits and dashes, one extension: nothing can leave the root. */
 const keyPattern = /^(?:[a-z0-9-]+\/)*[A-Za-z0-9-]+\.[a-z0-9]+$/;
@@ -42,7 +84,7 @@ function checkedKey(key: string): string {
 /**
  * A file descriptor for reading, or null when the file is missing. A plain descriptor and a stream over
  * it (closed by the stream) rather than a FileHandle: the callback operations cost less per request
- * than the FileHandle's promises (the lesson segments' hot path, ADR 0039).
+ * than the FileHandle's promises.
  */
 function openForReading(file: string): Promise<number | null> {
   return new Promise((resolve, reject) =>
@@ -84,16 +126,63 @@ export function localStorage(root: string): MediaStorage {
         () => false,
       );
     },
-    async size(key) {
-      return fs.promises.stat(file(key)).then(
-        (s) => (s.isFile() ? s.size : null),
-        () => null,
-      );
-    },
-    async getRange(key, start, end) {
-      const fd = await openForReading(file(key));
-      // A known end: the stream stops after its last byte instead of reading once more to find the end.
-      return fd === null ? null : fs.createReadStream(file(key), { fd, start, end });
+    async open(key) {
+      const name = file(key);
+      let fd: number;
+      try {
+        fd = fs.openSync(name, 'r');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+      let size: number;
+      try {
+        const st = fs.fstatSync(fd);
+        if (!st.isFile()) {
+          fs.closeSync(fd);
+          return null;
+        }
+        size = st.size;
+      } catch (err) {
+        fs.closeSync(fd);
+        throw err;
+      }
+      let open = true;
+      let lent: Buffer | null = null;
+      const close = () => {
+        if (open) fs.closeSync(fd);
+        open = false;
+      };
+      return {
+        size,
+        async read(start, end) {
+          if (!open) throw new Error('stored file already read or closed');
+          const length = end - start + 1;
+          if (length > syncReadMax) {
+            open = false;
+            // A known end: the stream stops after its last byte instead of reading once more to find the end.
+            return fs.createReadStream(name, { fd, start, end });
+          }
+          try {
+            const buffer = readPool.take(length);
+            lent = buffer;
+            let got = 0;
+            while (got < length) {
+              const n = fs.readSync(fd, buffer, got, length - got, start + got);
+              if (n === 0) break;
+              got += n;
+            }
+            return buffer.subarray(0, got);
+          } finally {
+            close();
+          }
+        },
+        close,
+        release() {
+          if (lent) readPool.give(lent);
+          lent = null;
+        },
+      };
     },
   };
 }
@@ -159,23 +248,26 @@ export function s3Storage(s: S3Settings): S3Storage {
         throw err;
       }
     },
-    async size(key) {
+    async open(key) {
+      let size: number;
       try {
-        const out = await client.send(new HeadObjectCommand({ Bucket, Key: Key(key) }));
-        return out.ContentLength ?? 0;
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: Key(key) }));
+        size = head.ContentLength ?? 0;
       } catch (err) {
         if (notFound(err)) return null;
         throw err;
       }
-    },
-    async getRange(key, start, end) {
-      try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: Key(key), Range: `bytes=${start}-${end}` }));
-        return out.Body ? (out.Body as Readable) : Readable.from([]);
-      } catch (err) {
-        if (notFound(err)) return null;
-        throw err;
-      }
+      return {
+        size,
+        async read(start, end) {
+          const out = await client.send(
+            new GetObjectCommand({ Bucket, Key: Key(key), Range: `bytes=${start}-${end}` }),
+          );
+          return out.Body ? (out.Body as Readable) : Readable.from([]);
+        },
+        close() {},
+        release() {},
+      };
     },
     async check(timeoutMs = 10_000) {
       const where = `${s.endpoint ?? `AWS ${s.region}`} 的存储桶 ${s.bucket}`;

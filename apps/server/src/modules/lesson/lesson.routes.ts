@@ -50,8 +50,9 @@ export function parseRange(header: string, size: number): { start: number; end: 
 
 /**
  * GET /media/lessons/<id>/<file>?u=&e=&s=. After the signature check nothing is asked of the database:
- * a segment costs one stat and one streamed read of the file (the local disk: a descriptor read to its
- * known end; S3: HEAD and a ranged GET). Not counted by the per-address rate limit (a viewer fetches a
+ * a segment costs one open of the file and one read of the range (the local disk: open, fstat, one
+ * read into a buffer, close, all synchronous up to `syncReadMax`, streamed beyond; S3: HEAD and a
+ * ranged GET). Not counted by the per-address rate limit (a viewer fetches a
  * segment every few seconds, and many viewers may share one address), without helmet's headers, and
  * logged at debug when served (see `mediaHeaders`, app.ts's `quietSuccessLog`). Never compressed:
  * MPEG-TS, JPEG and playlists of a few lines gain nothing.
@@ -84,8 +85,9 @@ export function registerLessonMedia(app: FastifyInstance, storage: MediaStorage,
           .join('\n');
         return reply.type(contentTypeOf(key)).header('cache-control', 'private, no-store').send(signed);
       }
-      const size = await storage.size(key);
-      if (size === null) return refuse(reply, 404, '视频文件不存在');
+      const stored = await storage.open(key);
+      if (!stored) return refuse(reply, 404, '视频文件不存在');
+      const size = stored.size;
       // The address names the user, the file and the expiry: its bytes never change, so the browser
       // keeps them until the address expires without asking again.
       reply
@@ -94,10 +96,14 @@ export function registerLessonMedia(app: FastifyInstance, storage: MediaStorage,
         .header('cache-control', `private, max-age=${links.secondsLeft(expiry)}, immutable`);
       const range = req.headers.range;
       const r = range ? parseRange(range, size) : { start: 0, end: size - 1 };
-      if (!r) return reply.code(416).header('content-range', `bytes */${size}`).send();
-      if (size === 0) return reply.header('content-length', 0).send('');
-      const body = await storage.getRange(key, r.start, r.end);
-      if (!body) return refuse(reply, 404, '视频文件不存在');
+      if (!r || size === 0) {
+        stored.close();
+        if (!r) return reply.code(416).header('content-range', `bytes */${size}`).send();
+        return reply.header('content-length', 0).send('');
+      }
+      const body = await stored.read(r.start, r.end);
+      // A pooled buffer goes back once the response is done (sent, or the connection gone).
+      reply.raw.once('close', () => stored.release());
       if (range) reply.code(206).header('content-range', `bytes ${r.start}-${r.end}/${size}`);
       return reply.header('content-length', r.end - r.start + 1).send(body);
     },

@@ -304,10 +304,20 @@ async function storedFiles(storage: MediaStorage, id: string): Promise<string[]>
 }
 
 export async function readText(storage: MediaStorage, key: string): Promise<string | null> {
-  const stream = await storage.get(key);
-  if (!stream) return null;
+  const file = await storage.open(key);
+  if (!file) return null;
+  if (file.size === 0) {
+    file.close();
+    return '';
+  }
+  const body = await file.read(0, file.size - 1);
+  if (Buffer.isBuffer(body)) {
+    const text = body.toString('utf8');
+    file.release();
+    return text;
+  }
   const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
+  for await (const c of body) chunks.push(c as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
 

@@ -16,7 +16,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.ts';
 import { lessons } from '../../db/schema/lesson.ts';
-import { localStorage } from '../../platform/storage.ts';
+import { localStorage, type MediaStorage } from '../../platform/storage.ts';
 import { registerUser, staffUser, userWithRole } from '../../test/accounts.ts';
 import { buildSecondApp, createTestApp, type TestApp, testDbKinds, testSecret } from '../../test/harness.ts';
 import { createLessonLinks } from './lesson.links.ts';
@@ -199,6 +199,52 @@ describe.each(testDbKinds())('lessons on %s', (kind) => {
       'private, max-age=7200, immutable',
     );
     t.clock.advance(-3600_000);
+  });
+
+  it('gives a read buffer back only once its response is done (pooled buffers, real sockets)', async () => {
+    // A storage whose release() wipes the buffer it lent: bytes sent after an early release are zeros.
+    const real = localStorageOf(t);
+    const wiping: MediaStorage = {
+      ...real,
+      async open(key) {
+        const f = await real.open(key);
+        if (!f) return null;
+        let lent: Buffer | null = null;
+        return {
+          size: f.size,
+          close: () => f.close(),
+          async read(start, end) {
+            const body = await f.read(start, end);
+            if (Buffer.isBuffer(body)) lent = body;
+            return body;
+          },
+          release() {
+            lent?.fill(0);
+            f.release();
+          },
+        };
+      },
+    };
+    const app = await buildSecondApp(t, undefined, { storage: wiping });
+    try {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const play = (await t.call(lessonEp.getLesson, { id: 'se-pairs' }, { token: vip })).body.data as LessonPlay;
+      const variants = (await get(play.master_url)).body.split('\n').filter((l) => l.startsWith('/media/'));
+      const segments = (await get(variants[1] as string)).body.split('\n').filter((l) => l.startsWith('/media/'));
+      const checks = await Promise.all(
+        [...segments, ...segments].map(async (url, i) => {
+          const res = await fetch(`${address}${url}`, i % 2 ? { headers: { range: 'bytes=100-' } } : {});
+          const got = Buffer.from(await res.arrayBuffer());
+          const file = url.slice('/media/lessons/'.length, url.indexOf('?'));
+          const onDisk = fs.readFileSync(path.join(shipped, file));
+          return got.equals(i % 2 ? onDisk.subarray(100) : onDisk);
+        }),
+      );
+      expect(checks.length).toBeGreaterThan(4);
+      expect(checks.every(Boolean)).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 
   it('serves a missing segment as 404, in Chinese, whatever the range', async () => {
