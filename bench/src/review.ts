@@ -6,6 +6,7 @@
 // - /api/craft/update_v2 for 200 users who each save a note about once a second (the target's row),
 //   then without pause;
 // - get_tree while its own users write (every write drops the writer's cached tree).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchAccounts } from './accounts.ts';
@@ -195,6 +196,14 @@ export async function pacedUsers(
   const seen = refusals();
   const from = Date.now();
   const stopAt = performance.now() + seconds * 1000;
+  // Diagnostics printed under the row: when the slow calls came (a burst at one moment is a stall of
+  // the server or the database; spread ones are load) and this process's own event-loop delay (a
+  // stalled client inflates every latency it measures).
+  const rowStart = performance.now();
+  const slow: { at: number; ms: number }[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+
   const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
   await Promise.all(
     tokens.map(async (token, i) => {
@@ -202,7 +211,9 @@ export async function pacedUsers(
       for (let n = 0; performance.now() < stopAt; n++) {
         const started = performance.now();
         try {
-          ms.push(await post(base, path, token, body(i, n)));
+          const took = await post(base, path, token, body(i, n));
+          ms.push(took);
+          if (took > 20) slow.push({ at: (started - rowStart) / 1000, ms: took });
         } catch (e) {
           if (e instanceof Refused) seen.add(e.message);
           else errors++;
@@ -210,6 +221,11 @@ export async function pacedUsers(
         await sleep(Math.max(0, everyMs * (0.8 + Math.random() * 0.4) - (performance.now() - started)));
       }
     }),
+  );
+  loop.disable();
+  const worst = slow.sort((a, b) => b.ms - a.ms).slice(0, 8);
+  console.log(
+    `${name}: ${slow.length} calls over 20 ms${worst.length ? ` (slowest at s into the row: ${worst.map((w) => `${w.at.toFixed(2)}s ${w.ms.toFixed(0)} ms`).join(', ')})` : ''}; this process's event-loop delay max ${(loop.max / 1e6).toFixed(1)} ms`,
   );
   return {
     name,

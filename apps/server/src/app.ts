@@ -113,7 +113,7 @@ export const serverVersion = '0.1.0';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves once the question catalogue is in memory (main.ts warms it up after listening). */
+    /** Resolves once the question catalogue and the exam templates built from it are in memory (main.ts warms them up after listening). */
     catalogueReady(): Promise<void>;
   }
   interface FastifyContextConfig {
@@ -387,6 +387,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogueState = 'loading';
     try {
       await questions.catalogue();
+      // What is built from it too (exam templates and the mock bank: ~100 ms of one task): else the
+      // first call that needs them (any practice, a craft's write) pays it and stalls everyone else.
+      await exams.templates();
       catalogueState = 'loaded';
     } catch (err) {
       catalogueState = 'failed';

@@ -1,6 +1,7 @@
 // /readyz tells a load balancer whether this process should get traffic (database, job queue,
 // question catalogue in memory); /healthz only says the process is alive and stays 200 meanwhile.
 import { describe, expect, it } from 'vitest';
+import { bookTemplates } from '../db/schema/exam.ts';
 import { createTestApp, testDbKinds } from '../test/harness.ts';
 
 describe.each(testDbKinds())('readiness on %s', (kind) => {
@@ -21,7 +22,11 @@ describe.each(testDbKinds())('readiness on %s', (kind) => {
         },
         cache: 'no-store',
       });
+      expect(await t.database.db.$count(bookTemplates)).toBe(0);
       await t.app.catalogueReady();
+      // Ready means built: the exam templates (and mock bank) made from the catalogue too, so that no
+      // first request pays for them.
+      expect(await t.database.db.$count(bookTemplates)).toBeGreaterThan(0);
       expect(await get('/readyz')).toMatchObject({
         status: 200,
         body: { ready: true, checks: { database: 'ok', jobs: 'ok', catalogue: 'ok' } },
