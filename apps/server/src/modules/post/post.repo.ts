@@ -40,7 +40,7 @@ const joins = sql`join posts po on po.id = c.post_id join users u on u.id = c.us
   left join comments p on p.id = c.parent_id left join users pu on pu.id = p.user_id`;
 
 /** A reader's likes of one topic read whole (and cached) up to this many; beyond, per page. */
-export const readerLikesCap = 2_000;
+export const readerLikesCap = 200;
 
 const list = (ids: readonly (string | number)[]) =>
   sql.join(

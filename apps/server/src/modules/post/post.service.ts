@@ -66,8 +66,12 @@ interface SharedReplies {
 /** A reader's state on a topic (viewerState read whole). */
 type ReaderState = Awaited<ReturnType<PostRepo['viewerState']>>;
 
-/** Readers' states kept per topic at most (beyond, the topic's are dropped and read again). */
-const readersPerTopic = 5_000;
+/**
+ * Readers' states kept at most, over all topics (the oldest go first). With at most `readerLikesCap`
+ * likes each, the cache stays under ~100 MB even if every entry were full; a typical entry holds a
+ * handful of ids.
+ */
+const readerStatesMax = 10_000;
 
 /** Cached pages live this long at most (a lost bus message heals by then). */
 const pageTtlMs = 30_000;
@@ -132,11 +136,11 @@ export function createPostService(deps: PostServiceDeps) {
   const deeperPages = new TtlCache<string, Promise<SharedPage | SharedReplies>>(clock, pageTtlMs, 500);
   // A comment's topic never changes: where a reply page's key is found without a query.
   const commentTopics = new TtlCache<string, string>(clock, 10 * 60_000, 50_000);
-  // Per topic, each reader's own state there (likes, subscription, own unseen comments), read once and
-  // kept like the pages. A write changes one user's state (a like, a subscription, a comment or a
-  // deletion: the writer's; a review or a hold by reports: the author's): it publishes `post-reader`
-  // with that user and topic, which drops that one entry; other readers keep theirs.
-  const readerStates = new TtlCache<string, Map<number, Promise<ReaderState>>>(clock, pageTtlMs, 2_000);
+  // Each reader's own state on a topic (likes, subscription, own unseen comments), keyed `user|topic`,
+  // read once and kept like the pages. A write changes one user's state (a like, a subscription, a
+  // comment or a deletion: the writer's; a review or a hold by reports: the author's): it publishes
+  // `post-reader` with that key, which drops that one entry; other readers keep theirs.
+  const readerStates = new TtlCache<string, Promise<ReaderState>>(clock, pageTtlMs, readerStatesMax);
   bus.subscribe((topic, key) => {
     if (topic === everything) {
       firstPages.clear();
@@ -145,10 +149,9 @@ export function createPostService(deps: PostServiceDeps) {
     } else if (topic === 'posts') {
       firstPages.deleteWhere((_, k) => k.startsWith(`${key}|`));
       deeperPages.deleteWhere((_, k) => k.startsWith(`${key}|`));
-      // The topic's other entries (pages) are dropped above; readers' states stay (see `post-reader`).
+      // Readers' states stay: a change of the topic's pages is not a change of what each reader did.
     } else if (topic === 'post-reader') {
-      const at = key.indexOf('|');
-      readerStates.get(key.slice(at + 1))?.delete(Number(key.slice(0, at)));
+      readerStates.delete(key);
     }
   });
   /**
@@ -201,23 +204,7 @@ export function createPostService(deps: PostServiceDeps) {
    * than the cache holds, read for the page alone.
    */
   async function readerState(topicId: string, postId: string, userId: number, ids: readonly string[]) {
-    let readers = readerStates.get(topicId);
-    if (!readers) {
-      readers = new Map();
-      readerStates.set(topicId, readers);
-    }
-    let p = readers.get(userId);
-    if (!p) {
-      if (readers.size >= readersPerTopic) readers.clear();
-      const read = repo.viewerState(postId, userId, null);
-      const held = readers;
-      p = read;
-      held.set(userId, read);
-      read.catch(() => {
-        if (held.get(userId) === read) held.delete(userId);
-      });
-    }
-    const state = await p;
+    const state = await shared(readerStates, `${userId}|${topicId}`, () => repo.viewerState(postId, userId, null));
     return state.complete ? state : repo.viewerState(postId, userId, ids);
   }
 

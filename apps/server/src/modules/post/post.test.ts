@@ -11,7 +11,7 @@ import { uploadImage } from '@gre/contract/endpoints/upload';
 import * as uep from '@gre/contract/endpoints/user';
 import { RoleKind } from '@gre/contract/enums';
 import { postLimits, postRefusals, ReviewStatus } from '@gre/contract/post';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,7 @@ import { buildSecondApp, createTestApp, type TestApp, testDbKinds, testSecret } 
 import { multipartBody } from '../../test/multipart.ts';
 import { createImageLinks } from '../media/media.links.ts';
 import { createWordFilter } from './post.filter.ts';
+import { readerLikesCap } from './post.repo.ts';
 
 describe('the sensitive-word filter', () => {
   const f = createWordFilter();
@@ -590,6 +591,38 @@ describe.each(testDbKinds())('discussions on %s', { timeout: 120_000 }, (kind) =
     await ok(pep.subscribePost, { topic_id: topic3, subscribed: true }, 'dan');
     expect((await ok(pep.getPost, { topic_id: topic3 }, 'dan')).post.subscribed).toBe(true);
     expect((await ok(pep.getPost, { topic_id: topic3 }, 'eve')).post.subscribed).toBe(false);
+  });
+
+  it('a reader with more likes in a topic than a cached state holds still sees each of them', async () => {
+    const found = await ok(qep.searchQuestions, { category: 1, page_size: 30 }, 'eve');
+    let topic4 = '';
+    for (const q of found.question_infos) {
+      if (topic4) break;
+      const d = await call(pep.getPost, { topic_id: q.id }, 'eve');
+      if (d.body.ok && (d.body.data as { post: { id: string } }).post.id === '') topic4 = q.id;
+    }
+    t.clock.advance(61_000);
+    const first = await comment('ann', '先看转折词', {}, topic4);
+    const postId = Number((await ok(pep.getPost, { topic_id: topic4 }, 'ann')).post.id);
+    // More comments than readerLikesCap, all liked by eve (written directly: no page of this topic is
+    // cached yet beyond ann's, which the like below drops).
+    await t.database.db.execute(
+      sql`insert into comments (post_id, user_id, content, anonymous, status, like_count, reply_count, created_at)
+          select ${postId}, ${Number(uid.ann)}, '第 ' || i || ' 条', false, 1, 1, 0, now()
+          from generate_series(1, ${readerLikesCap + 20}) i`,
+    );
+    await t.database.db.execute(
+      sql`insert into comment_likes (comment_id, user_id, created_at)
+          select id, ${Number(uid.eve)}, now() from comments where post_id = ${postId} and id <> ${Number(first.id)}`,
+    );
+    await ok(pep.likeComment, { comment_id: first.id, liked: true }, 'eve');
+    type Flags = { id: string; liked: boolean }[];
+    const all = (await readAll('eve', 'new', topic4, 50)).comments as unknown as Flags;
+    expect(all.length).toBe(readerLikesCap + 21);
+    expect(all.filter((c) => !c.liked).map((c) => c.id)).toEqual([]);
+    await ok(pep.likeComment, { comment_id: first.id, liked: false }, 'eve');
+    const again = (await readAll('eve', 'new', topic4, 50)).comments as unknown as Flags;
+    expect(again.filter((c) => !c.liked).map((c) => c.id)).toEqual([first.id]);
   });
 });
 
