@@ -14,6 +14,30 @@ import type { TestApp } from './harness.ts';
 let seq = 0;
 const nextId = (prefix: string) => `${prefix}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
 
+/**
+ * An update_v2 body saving a note on `craftId`: the note's text and mastery, its other fields empty;
+ * `extra` adds the note's reasons and the update's source.
+ */
+export function noteUpdate(
+  craftId: string | undefined,
+  text: string,
+  mastery: number,
+  extra: { reasons?: { reason_id: string; type: string; checked: boolean }[]; source?: { name: string } } = {},
+) {
+  return {
+    update_kind: 'Note',
+    craft_id: craftId,
+    craft: {
+      note: {
+        text_input: { note: text, review: '', difficulty: '', new_way: '', puzzle: '' },
+        review: { mastery, reasons: '' },
+        ...(extra.reasons ? { reasons: extra.reasons } : {}),
+      },
+    },
+    ...(extra.source ? { source: extra.source } : {}),
+  };
+}
+
 /** An exam result with only the given scaled scores (and the raw counts zero). */
 export function resultWith(s: { verbal?: number; quant?: number; issue?: number }): ExamResult {
   const scaled = (score: number | undefined) => (score === undefined ? null : { score, band: 3, items: 27 });

@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/user.ts';
 import { registerUser, staffUser, userWithRole } from '../../test/accounts.ts';
+import { noteUpdate } from '../../test/factories.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 
 const blank: Answer = { selects: [], multi_selects: [], text: '', description: '', text2: '' };
@@ -326,20 +327,7 @@ describe.each(testDbKinds())('the review loop on %s', (kind) => {
     const collect = (id: string | undefined, collected = true) =>
       call(cep.updateCraft, { update_kind: 'Collect', craft_id: id, craft: { collect: { collected } } }, 'race');
     const note = (id: string | undefined, text: string, mastery = 1) =>
-      call(
-        cep.updateCraft,
-        {
-          update_kind: 'Note',
-          craft_id: id,
-          craft: {
-            note: {
-              text_input: { note: text, review: '', difficulty: '', new_way: '', puzzle: '' },
-              review: { mastery, reasons: '' },
-            },
-          },
-        },
-        'race',
-      );
+      call(cep.updateCraft, noteUpdate(id, text, mastery), 'race');
     /** What the database counts for the user, and what it keeps in the user's row for the quota check. */
     const counted = async () => {
       const r = (await t.database.db.execute(

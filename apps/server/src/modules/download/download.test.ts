@@ -28,7 +28,7 @@ import { materials, wrongBooks } from '../../db/schema/download.ts';
 import { questions } from '../../db/schema/question.ts';
 import { users } from '../../db/schema/user.ts';
 import { staffUser, userWithRole } from '../../test/accounts.ts';
-import { buildWordTest } from '../../test/factories.ts';
+import { buildWordTest, noteUpdate } from '../../test/factories.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/harness.ts';
 import { loadCatalogue } from '../question/catalogue.ts';
 import { glossOf, materialContent } from './download.materials.ts';
@@ -225,22 +225,7 @@ describe.each(testDbKinds())('study materials on %s', { timeout: 120_000 }, (kin
     expect((res.data as { correct: boolean }).correct).toBe(false);
   };
   const note = (who: string, id: string, text: string, mastery: number) =>
-    call(
-      cep.updateCraft,
-      {
-        update_kind: 'Note',
-        craft_id: id,
-        craft: {
-          note: {
-            text_input: { note: text, review: '', difficulty: '', new_way: '', puzzle: '' },
-            review: { mastery, reasons: '' },
-            reasons: [],
-          },
-        },
-        source: { name: '搜索' },
-      },
-      who,
-    );
+    call(cep.updateCraft, noteUpdate(id, text, mastery, { reasons: [], source: { name: '搜索' } }), who);
   const bookRows = async () => t.database.db.select().from(wrongBooks);
   /** A one-answer math question with LaTeX in its text or analysis, and two one-blank verbal ones (no passage). */
   const picks = async () => {
