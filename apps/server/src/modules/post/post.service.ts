@@ -199,13 +199,13 @@ export function createPostService(deps: PostServiceDeps) {
   }
 
   /**
-   * The reader's state on a topic for a page showing `ids`: from the topic's cache of readers (one
-   * query per reader and topic until the topic changes), or, for a reader with more likes in the topic
-   * than the cache holds, read for the page alone.
+   * The reader's state on a topic for a page showing `ids()`: from the cache of readers' states (one
+   * query per reader and topic until their state changes), or, for a reader with more likes in the
+   * topic than a cached state holds, read for the page alone (only then are the ids listed).
    */
-  async function readerState(topicId: string, postId: string, userId: number, ids: readonly string[]) {
+  async function readerState(topicId: string, postId: string, userId: number, ids: () => readonly string[]) {
     const state = await shared(readerStates, `${userId}|${topicId}`, () => repo.viewerState(postId, userId, null));
-    return state.complete ? state : repo.viewerState(postId, userId, ids);
+    return state.complete ? state : repo.viewerState(postId, userId, ids());
   }
 
   /** A page of a comment's replies (of its top-level comment's, for a reply), shared by its readers. */
@@ -316,7 +316,7 @@ export function createPostService(deps: PostServiceDeps) {
       const more = page.length > b.page_size;
       const pageRows = page.slice(0, b.page_size);
       // The reader's likes on this page, subscription, own unseen comments (cached per topic).
-      const state = await readerState(b.topic_id, post.id, userId, [
+      const state = await readerState(b.topic_id, post.id, userId, () => [
         ...pageRows.map((c) => c.id),
         ...previews.map((r) => r.id),
       ]);
@@ -373,12 +373,7 @@ export function createPostService(deps: PostServiceDeps) {
       const rootId = c.rootId ?? c.id;
       const pageRows = page.slice(0, b.page_size);
       // The reader's likes on this page and own unseen comments of the topic (cached per topic).
-      const state = await readerState(
-        c.topicId,
-        c.postId,
-        userId,
-        pageRows.map((r) => r.id),
-      );
+      const state = await readerState(c.topicId, c.postId, userId, () => pageRows.map((r) => r.id));
       let own: CommentRow[] = [];
       let liked = state.liked;
       // Rare: the reader's own held or rejected replies here, shown to them alone after the first page.
